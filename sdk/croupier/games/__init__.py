@@ -7,8 +7,12 @@ Each game is a rule set (:class:`Game`) that creates reproducible states from a 
     >>> state = game.new_state(seed=7)
     >>> seat = state.current_player()
     >>> state.apply(seat, state.legal_actions(seat)[0])
+
+The engines live in their own packages (``croupier.games.lexio``,
+``croupier.games.cribbage``) and are imported only when used.
 """
 
+import importlib
 from collections.abc import Mapping
 from typing import Any
 
@@ -22,25 +26,28 @@ from croupier.games._api import (
     Seat,
     State,
 )
-from croupier.games.cribbage import Cribbage
-from croupier.games.lexio import Lexio
+from croupier.games._rollout import random_rollout
 
 __all__ = [
-    "GAMES",
-    "Cribbage",
+    "GAME_NAMES",
     "Event",
     "Game",
     "IllegalAction",
     "InvalidOptions",
-    "Lexio",
     "PrivateEvent",
     "Result",
     "Seat",
     "State",
     "load_game",
+    "random_rollout",
 ]
 
-GAMES: Mapping[str, type[Game[Any]]] = {Lexio.name: Lexio, Cribbage.name: Cribbage}
+_GAME_CLASSES = {
+    "lexio": "croupier.games.lexio:Lexio",
+    "cribbage": "croupier.games.cribbage:Cribbage",
+}
+
+GAME_NAMES = tuple(_GAME_CLASSES)
 """Every game croupier referees, by name."""
 
 
@@ -51,8 +58,8 @@ def load_game(name: str, options: Mapping[str, Any] | None = None) -> Game[Any]:
         InvalidOptions: an unknown game, an unknown option or a value the rules refuse.
     """
     try:
-        game_class = GAMES[name]
+        module_name, class_name = _GAME_CLASSES[name].split(":")
     except KeyError:
-        known = ", ".join(sorted(GAMES))
-        raise InvalidOptions(f"unknown game {name!r} (known: {known})") from None
+        raise InvalidOptions(f"unknown game {name!r} (known: {', '.join(GAME_NAMES)})") from None
+    game_class: type[Game[Any]] = getattr(importlib.import_module(module_name), class_name)
     return game_class.from_options(options or {})

@@ -5,11 +5,17 @@ A bot is a class with one method::
     import croupier
 
     class MyBot(croupier.Bot):
-        def act(self, observation):
+        def act(self, observation):          # returns one of observation.legal_actions
             return observation.legal_actions[0]
+
+    if __name__ == "__main__":
+        croupier.run(MyBot())                # address and token from the referee
+
+``croupier.local.play`` plays a whole game in one process, for tests and rollouts.
 """
 
+from croupier._runtime import RefereeConnectionError, run
+from croupier._version import __version__
 from croupier.bot import Bot, GameStart
 
-__all__ = ["Bot", "GameStart"]
-__version__ = "0.1.0"
+__all__ = ["Bot", "GameStart", "RefereeConnectionError", "__version__", "run"]

@@ -1,0 +1,37 @@
+"""A cribbage bot that picks uniformly at random among its legal actions.
+
+It lays away, pegs and places (cribbage square) at random, in every variant: the baseline
+every other bot should beat. Set ``CROUPIER_BOT_SEED`` to make its choices reproducible.
+
+    python examples/cribbage_random.py
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import croupier
+from croupier.games import cribbage
+from croupier.games.cribbage import CribbageObservation
+
+
+class RandomCribbageBot(croupier.Bot[CribbageObservation, cribbage.Action]):
+    """Takes a uniformly random legal action.
+
+    Args:
+        seed: seeds the choices; by default ``CROUPIER_BOT_SEED`` if set, else OS randomness.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        if seed is None and (text := os.environ.get("CROUPIER_BOT_SEED")):
+            seed = int(text)
+        self.rng = random.Random(seed)
+
+    def act(self, observation: CribbageObservation) -> cribbage.Action:
+        """Any legal action, each as likely as the others."""
+        return self.rng.choice(observation.legal_actions)
+
+
+if __name__ == "__main__":
+    croupier.run(RandomCribbageBot())

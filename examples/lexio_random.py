@@ -1,0 +1,38 @@
+"""A Lexio bot that picks uniformly at random among its legal actions.
+
+The simplest bot there is, and the baseline every other bot should beat. It may pass
+whenever a play is on the table, and often does: a pass is one legal action among the
+plays. Set ``CROUPIER_BOT_SEED`` to make its choices reproducible.
+
+    python examples/lexio_random.py
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import croupier
+from croupier.games import lexio
+from croupier.games.lexio import LexioObservation
+
+
+class RandomLexioBot(croupier.Bot[LexioObservation, lexio.Action]):
+    """Plays a uniformly random legal action.
+
+    Args:
+        seed: seeds the choices; by default ``CROUPIER_BOT_SEED`` if set, else OS randomness.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        if seed is None and (text := os.environ.get("CROUPIER_BOT_SEED")):
+            seed = int(text)
+        self.rng = random.Random(seed)
+
+    def act(self, observation: LexioObservation) -> lexio.Action:
+        """Any legal action, each as likely as the others."""
+        return self.rng.choice(observation.legal_actions)
+
+
+if __name__ == "__main__":
+    croupier.run(RandomLexioBot())

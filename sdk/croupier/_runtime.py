@@ -1,0 +1,121 @@
+"""The client runtime: connect a bot to the referee and serve its requests until it is done."""
+
+from __future__ import annotations
+
+import os
+import queue
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import grpc
+
+from croupier import codec
+from croupier._version import __version__
+from croupier.bot import Bot
+from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
+
+__all__ = ["PROTOCOL_VERSION", "RefereeConnectionError", "run"]
+
+PROTOCOL_VERSION = 1
+"""The version of the wire contract (``proto/``) this SDK speaks."""
+
+ADDRESS_VARIABLE = "CROUPIER_ADDRESS"
+TOKEN_VARIABLE = "CROUPIER_TOKEN"
+MAX_MESSAGE_BYTES = 4 * 1024 * 1024
+
+_CLOSE = object()
+
+
+class RefereeConnectionError(ConnectionError):
+    """The referee could not be reached or refused the bot."""
+
+
+def run(bot: Bot[Any, Any], *, address: str | None = None, token: str | None = None) -> None:
+    """Connect ``bot`` to the referee and play every game it is given, until the referee ends.
+
+    Args:
+        bot: the bot to run.
+        address: the referee's address (``host:port`` or ``unix:/path``); by default the
+            environment variable ``CROUPIER_ADDRESS`` set by the referee.
+        token: a seat token or a bot key; by default ``CROUPIER_TOKEN``.
+
+    Raises:
+        RefereeConnectionError: no address or token, or the referee refused or dropped us.
+    """
+    address = address or os.environ.get(ADDRESS_VARIABLE)
+    token = token or os.environ.get(TOKEN_VARIABLE)
+    if not address or not token:
+        raise RefereeConnectionError(
+            f"set {ADDRESS_VARIABLE} and {TOKEN_VARIABLE} (the referee does this for the bots "
+            "it starts), or pass address= and token= to croupier.run"
+        )
+    options = [
+        ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
+        ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
+    ]
+    with grpc.insecure_channel(address, options=options) as channel:
+        session = _Session(bot, referee_pb2_grpc.RefereeStub(channel), token)
+        try:
+            session.serve()
+        except grpc.RpcError as error:
+            raise RefereeConnectionError(_describe(error, address)) from None
+
+
+class _Session:
+    """One stream to the referee: the bot's answers go out through a queue."""
+
+    def __init__(self, bot: Bot[Any, Any], stub: referee_pb2_grpc.RefereeStub, token: str):
+        self._bot = bot
+        self._stub = stub
+        self._outbox: queue.SimpleQueue[object] = queue.SimpleQueue()
+        hello = referee_pb2.Hello(
+            token=token,
+            bot_name=type(bot).__name__,
+            protocol_version=PROTOCOL_VERSION,
+            sdk=f"croupier-python/{__version__}",
+        )
+        self._outbox.put(referee_pb2.BotMessage(hello=hello))
+
+    def _outgoing(self) -> Iterator[referee_pb2.BotMessage]:
+        while (message := self._outbox.get()) is not _CLOSE:
+            assert isinstance(message, referee_pb2.BotMessage)
+            yield message
+
+    def serve(self) -> None:
+        responses = self._stub.Connect(self._outgoing())
+        try:
+            for message in responses:
+                self._handle(message)
+        finally:
+            self._outbox.put(_CLOSE)
+
+    def _handle(self, message: referee_pb2.RefereeMessage) -> None:
+        kind = message.WhichOneof("message")
+        bot = self._bot
+        if kind == "game_start":
+            bot.on_game_start(codec.read_game_start(message.game_start))
+        elif kind == "decision":
+            decision = codec.read_decision_request(message.decision)
+            action = bot.act(decision.observation)
+            reply = referee_pb2.ActionReply(
+                request_id=decision.request_id, action=codec.encode_action(action)
+            )
+            self._outbox.put(referee_pb2.BotMessage(action=reply))
+        elif kind == "event":
+            bot.on_event(codec.decode_event(message.event))
+        elif kind == "game_over":
+            bot.on_game_end(codec.decode_result(message.game_over.result))
+        elif kind == "action_refused":
+            refused = message.action_refused
+            print(f"croupier: action refused: {refused.reason}", file=sys.stderr)
+
+
+def _describe(error: grpc.RpcError, address: str) -> str:
+    # The errors of a stream are also grpc.Call objects, though the stubs cannot say so.
+    code: grpc.StatusCode | None = getattr(error, "code", lambda: None)()
+    details: str = getattr(error, "details", lambda: str(error))()
+    if code == grpc.StatusCode.UNAVAILABLE:
+        return f"cannot reach the referee at {address}: {details}"
+    name = code.name if code is not None else "error"
+    return f"the referee ended the session ({name}): {details}"

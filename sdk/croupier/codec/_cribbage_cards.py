@@ -1,0 +1,168 @@
+"""The pieces the cribbage messages share: cards, show labels, score breakdowns, enums.
+
+Used by :mod:`croupier.codec._cribbage` (rules, actions, observations, results) and
+:mod:`croupier.codec._cribbage_events`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from croupier.codec._errors import CodecError, member, required
+from croupier.games.cribbage import Card, PegScore, ShowScore, Skunk
+from croupier.proto.v1 import cribbage_pb2 as pb
+
+if TYPE_CHECKING:
+    from google.protobuf.message import Message
+
+__all__ = [
+    "FIRST_DEALERS",
+    "FIRST_DEALER_OF",
+    "SKUNKS",
+    "SKUNK_OF",
+    "decode_card",
+    "decode_cards",
+    "decode_label",
+    "decode_peg_score",
+    "decode_show_score",
+    "encode_card",
+    "encode_cards",
+    "encode_label",
+    "encode_peg_score",
+    "encode_show_score",
+    "optional_card",
+    "required_card",
+]
+
+_SUITS = {
+    "C": pb.CARD_SUIT_CLUBS,
+    "D": pb.CARD_SUIT_DIAMONDS,
+    "H": pb.CARD_SUIT_HEARTS,
+    "S": pb.CARD_SUIT_SPADES,
+}
+_SUIT_OF: dict[int, str] = {number: suit for suit, number in _SUITS.items()}
+
+FIRST_DEALERS = {
+    "cut": pb.CRIBBAGE_FIRST_DEALER_CUT,
+    "alternate": pb.CRIBBAGE_FIRST_DEALER_ALTERNATE,
+    "loser": pb.CRIBBAGE_FIRST_DEALER_LOSER,
+}
+"""The ways to choose a first dealer, by the engine's word for them."""
+FIRST_DEALER_OF: dict[int, str] = {number: name for name, number in FIRST_DEALERS.items()}
+
+_PARTS = {
+    "hand": pb.CRIBBAGE_SHOW_PART_HAND,
+    "crib": pb.CRIBBAGE_SHOW_PART_CRIB,
+    "row": pb.CRIBBAGE_SHOW_PART_ROW,
+    "column": pb.CRIBBAGE_SHOW_PART_COLUMN,
+}
+_PART_OF: dict[int, str] = {number: name for name, number in _PARTS.items()}
+
+SKUNKS = {
+    Skunk.NONE: pb.CRIBBAGE_SKUNK_NONE,
+    Skunk.SKUNK: pb.CRIBBAGE_SKUNK_SINGLE,
+    Skunk.DOUBLE: pb.CRIBBAGE_SKUNK_DOUBLE,
+    Skunk.TRIPLE: pb.CRIBBAGE_SKUNK_TRIPLE,
+}
+"""Each skunk's enum value."""
+SKUNK_OF: dict[int, Skunk] = {number: skunk for skunk, number in SKUNKS.items()}
+
+
+def encode_card(card: Card) -> pb.Card:
+    """The message of a card."""
+    return pb.Card(rank=card.rank, suit=_SUITS[card.suit])
+
+
+def encode_cards(cards: Iterable[Card]) -> list[pb.Card]:
+    """The messages of ``cards``, in order."""
+    return [encode_card(card) for card in cards]
+
+
+def decode_card(message: pb.Card) -> Card:
+    """The card of ``message``.
+
+    Raises:
+        CodecError: a rank outside 1..13 or an unknown suit.
+    """
+    suit = member(message.suit, _SUIT_OF, "card suit")
+    if not 1 <= message.rank <= 13:
+        raise CodecError(f"a card's rank is 1 (ace) to 13 (king), not {message.rank}")
+    return Card(message.rank, suit)
+
+
+def decode_cards(messages: Iterable[pb.Card]) -> tuple[Card, ...]:
+    """The cards of ``messages``, in order."""
+    return tuple(decode_card(message) for message in messages)
+
+
+def required_card(parent: Message, field: str, what: str) -> Card:
+    """The card in field ``field`` of ``parent``, which must be set.
+
+    Raises:
+        CodecError: it is not set, or not a card.
+    """
+    return decode_card(required(parent, field, what))
+
+
+def optional_card(parent: Message, field: str) -> Card | None:
+    """The card in field ``field`` of ``parent``, or ``None`` when it is not set."""
+    return decode_card(getattr(parent, field)) if parent.HasField(field) else None
+
+
+def encode_label(label: str) -> pb.CribbageShowLabel:
+    """The message of a show label: ``hand``, ``crib``, ``row 2``, ``column 0``.
+
+    Raises:
+        CodecError: no such label.
+    """
+    word, _, line = label.partition(" ")
+    part = _PARTS.get(word)
+    lined = word in ("row", "column")
+    if part is None or lined != line.isdigit() or (lined and int(line) > 3):
+        raise CodecError(f"no wire form for the show label {label!r}")
+    return pb.CribbageShowLabel(part=part, line=int(line) if lined else 0)
+
+
+def decode_label(message: pb.CribbageShowLabel) -> str:
+    """The show label of ``message``.
+
+    Raises:
+        CodecError: an unknown part, a line outside 0..3, or a line for a hand or crib.
+    """
+    part = member(message.part, _PART_OF, "show label part")
+    if part in ("hand", "crib"):
+        if message.line:
+            raise CodecError(f"a {part} has no line number, not {message.line}")
+        return part
+    if message.line > 3:
+        raise CodecError(f"a {part} of the square is 0..3, not {message.line}")
+    return f"{part} {message.line}"
+
+
+def encode_peg_score(score: PegScore) -> pb.CribbagePegScore:
+    """The message of a card's points in the play."""
+    return pb.CribbagePegScore(
+        fifteen=score.fifteen, thirty_one=score.thirty_one, pairs=score.pairs, run=score.run
+    )
+
+
+def decode_peg_score(message: pb.CribbagePegScore) -> PegScore:
+    """The points of a card in the play."""
+    return PegScore(message.fifteen, message.thirty_one, message.pairs, message.run)
+
+
+def encode_show_score(score: ShowScore) -> pb.CribbageShowScore:
+    """The message of a show's points."""
+    return pb.CribbageShowScore(
+        fifteens=score.fifteens,
+        pairs=score.pairs,
+        runs=score.runs,
+        flush=score.flush,
+        nobs=score.nobs,
+    )
+
+
+def decode_show_score(message: pb.CribbageShowScore) -> ShowScore:
+    """The points of a show."""
+    return ShowScore(message.fifteens, message.pairs, message.runs, message.flush, message.nobs)

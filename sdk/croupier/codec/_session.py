@@ -1,0 +1,200 @@
+"""The messages of a bot's session: a game starts, a decision is asked and answered.
+
+Builders for the sender (``game_start``, ``decision_request``, ``action_reply``) and readers
+for the receiver (``read_*``), which give the SDK's own values and raise
+:class:`CodecError` on malformed input.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from croupier.bot import GameStart
+from croupier.codec._envelope import (
+    GameAction,
+    GameObservation,
+    decode_action,
+    decode_observation,
+    decode_rules,
+    encode_action,
+    encode_observation,
+    encode_rules,
+)
+from croupier.codec._errors import required, seat_in
+from croupier.games import Game
+from croupier.games.lexio import LexioObservation
+from croupier.proto.v1 import referee_pb2 as pb
+
+__all__ = [
+    "Decision",
+    "Reply",
+    "TimeControl",
+    "action_reply",
+    "decision_request",
+    "game_start",
+    "read_action_reply",
+    "read_decision_request",
+    "read_game_start",
+    "read_time_control",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class TimeControl:
+    """The time a bot has, in milliseconds (``referee.proto``, ``TimeControl``).
+
+    Attributes:
+        connect_ms: how long a started bot has to connect and say hello.
+        decision_ms: the limit of one decision, before the bank is used.
+        bank_ms: a bank shared by all of a seat's decisions of the game.
+    """
+
+    connect_ms: int
+    decision_ms: int
+    bank_ms: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A decision request as the bot reads it: the observation holds the legal actions.
+
+    Attributes:
+        request_id: names the request; the reply must carry it.
+        game_id: the game the decision belongs to.
+        observation: exactly what the seat may see, with its legal actions.
+        time_left_ms: the time left for this decision, bank included.
+        bank_left_ms: what is left of the bank.
+        attempt: 1 for the first request of a decision, then 2, 3 ... after refusals.
+    """
+
+    request_id: int
+    game_id: str
+    observation: GameObservation
+    time_left_ms: int
+    bank_left_ms: int
+    attempt: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """An action reply as the referee reads it: which request, and the action chosen."""
+
+    request_id: int
+    action: GameAction
+
+
+# The start of a game
+
+
+def game_start(
+    *, game_id: str, game: Game[Any], seat: int, time_control: TimeControl
+) -> pb.RefereeMessage:
+    """The message telling a bot that game ``game_id`` begins, with it in ``seat``."""
+    start = pb.GameStart(
+        game_id=game_id,
+        seat=seat,
+        rules=encode_rules(game),
+        time_control=pb.TimeControl(
+            connect_ms=time_control.connect_ms,
+            decision_ms=time_control.decision_ms,
+            bank_ms=time_control.bank_ms,
+        ),
+    )
+    return pb.RefereeMessage(game_start=start)
+
+
+def read_game_start(message: pb.GameStart) -> GameStart:
+    """Which game begins, under which rules, in which seat (see :func:`read_time_control`).
+
+    Raises:
+        CodecError: no rules, malformed rules, or a seat the game does not have.
+    """
+    game = decode_rules(required(message, "rules", "a game start"))
+    seat = seat_in(message.seat, game.num_players, "game start seat")
+    return GameStart(game_id=message.game_id, game=game, seat=seat)
+
+
+def read_time_control(message: pb.GameStart) -> TimeControl:
+    """The time control of the game that ``message`` starts.
+
+    Raises:
+        CodecError: the message has no time control.
+    """
+    time_control: pb.TimeControl = required(message, "time_control", "a game start")
+    return TimeControl(
+        connect_ms=time_control.connect_ms,
+        decision_ms=time_control.decision_ms,
+        bank_ms=time_control.bank_ms,
+    )
+
+
+# Decisions
+
+
+def decision_request(
+    *,
+    request_id: int,
+    game_id: str,
+    observation: GameObservation,
+    time_left_ms: int,
+    bank_left_ms: int,
+    attempt: int,
+) -> pb.RefereeMessage:
+    """The referee's request for a decision, its legal actions taken from ``observation``."""
+    request = pb.DecisionRequest(
+        request_id=request_id,
+        game_id=game_id,
+        observation=encode_observation(observation),
+        legal_actions=[encode_action(action) for action in observation.legal_actions],
+        time_left_ms=time_left_ms,
+        bank_left_ms=bank_left_ms,
+        attempt=attempt,
+    )
+    return pb.RefereeMessage(decision=request)
+
+
+def read_decision_request(message: pb.DecisionRequest) -> Decision:
+    """The decision asked by ``message``, its legal actions put back in the observation.
+
+    Raises:
+        CodecError: no observation, or a malformed observation or legal action (including
+            an action of the other game).
+    """
+    observed = decode_observation(required(message, "observation", "a decision request"), ())
+    observation: GameObservation
+    if isinstance(observed, LexioObservation):
+        lexio_actions = tuple(
+            decode_action(action, observed.game) for action in message.legal_actions
+        )
+        observation = dataclasses.replace(observed, legal_actions=lexio_actions)
+    else:
+        cribbage_actions = tuple(
+            decode_action(action, observed.game) for action in message.legal_actions
+        )
+        observation = dataclasses.replace(observed, legal_actions=cribbage_actions)
+    return Decision(
+        request_id=message.request_id,
+        game_id=message.game_id,
+        observation=observation,
+        time_left_ms=message.time_left_ms,
+        bank_left_ms=message.bank_left_ms,
+        attempt=message.attempt,
+    )
+
+
+def action_reply(*, request_id: int, action: GameAction) -> pb.BotMessage:
+    """The bot's answer to decision request ``request_id``."""
+    reply = pb.ActionReply(request_id=request_id, action=encode_action(action))
+    return pb.BotMessage(action=reply)
+
+
+def read_action_reply(message: pb.ActionReply, game: Game[Any]) -> Reply:
+    """The request answered by ``message`` and the action chosen, an action of ``game``.
+
+    Raises:
+        CodecError: no action, or an action that is malformed or of another game.
+    """
+    action = decode_action(required(message, "action", "an action reply"), game)
+    return Reply(request_id=message.request_id, action=action)

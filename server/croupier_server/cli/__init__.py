@@ -1,0 +1,53 @@
+"""The ``croupier`` command line.
+
+Every command ends with a one-line error and a non-zero exit status on bad input (an
+unknown bot, a bad option, an unreachable database), never with a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+from croupier._version import __version__
+from croupier.games import IllegalAction, InvalidOptions
+from croupier_server.cli import _bots, _demo, _match, _replay, _serve
+from croupier_server.cli._common import CliError
+from croupier_server.db import StorageError
+from croupier_server.matches import MatchError
+
+__all__ = ["build_parser", "main"]
+
+_COMMANDS = (_bots, _match, _replay, _serve, _demo)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every ``croupier`` command."""
+    parser = argparse.ArgumentParser(
+        prog="croupier", description="Referee and tournament server for Lexio and Cribbage bots."
+    )
+    parser.add_argument("--version", action="version", version=f"croupier {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for command in _COMMANDS:
+        command.register(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the process exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.run(args)
+    except (CliError, StorageError, MatchError, InvalidOptions, IllegalAction) as error:
+        print(f"croupier: error: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("croupier: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # the reader went away (| head): not an error of ours
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (stdout lives until exit)
+        return 0
+    return status

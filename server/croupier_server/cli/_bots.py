@@ -1,0 +1,89 @@
+"""``croupier bot add|list``: register bots and list them."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from typing import Any
+
+from sqlmodel import Session
+
+from croupier_server.cli._common import CliError, add_database_option, open_database, print_json
+from croupier_server.db import BotRecord, repository
+
+__all__ = ["register"]
+
+
+def register(commands: Any) -> None:
+    """Add the ``bot`` command and its subcommands."""
+    bot = commands.add_parser("bot", help="register and list bots")
+    actions = bot.add_subparsers(dest="bot_command", required=True, metavar="ACTION")
+    add = actions.add_parser("add", help="register a bot")
+    add.add_argument("name")
+    add.add_argument("--game", required=True, choices=("lexio", "cribbage"))
+    how = add.add_mutually_exclusive_group(required=True)
+    how.add_argument("--command", help="the command that starts the bot (run from here)")
+    how.add_argument(
+        "--remote", action="store_true", help="a bot that connects by itself with a key"
+    )
+    add.add_argument("--description", default="")
+    add_database_option(add)
+    add.set_defaults(run=add_bot)
+    listing = actions.add_parser("list", help="list the registered bots")
+    listing.add_argument("--game", choices=("lexio", "cribbage"))
+    listing.add_argument("--json", action="store_true", help="print JSON")
+    add_database_option(listing)
+    listing.set_defaults(run=list_bots)
+
+
+def add_bot(args: argparse.Namespace) -> int:
+    """Register a bot; a remote bot's key is printed once."""
+    if args.command is not None and not args.command.strip():
+        raise CliError("--command is empty")
+    engine = open_database(args)
+    with Session(engine) as session:
+        if args.remote:
+            bot, key = repository.create_remote_bot(
+                session, name=args.name, game=args.game, description=args.description
+            )
+            print(f"registered remote bot {bot.name} ({bot.game})")
+            print(f"its key (shown once; give it to the bot as CROUPIER_TOKEN): {key}")
+            return 0
+        bot = repository.add_bot(
+            session,
+            name=args.name,
+            game=args.game,
+            command=args.command,
+            working_directory=os.getcwd(),
+            description=args.description,
+        )
+    print(f"registered bot {bot.name} ({bot.game}): {bot.command}")
+    return 0
+
+
+def list_bots(args: argparse.Namespace) -> int:
+    """Print the registered bots."""
+    engine = open_database(args)
+    with Session(engine) as session:
+        bots = repository.list_bots(session, game=args.game)
+    if args.json:
+        print_json([_bot_data(bot) for bot in bots])
+        return 0
+    if not bots:
+        print("no bots registered (add one: croupier bot add NAME --game GAME --command ...)")
+    for bot in bots:
+        how = bot.command if bot.command is not None else "remote (connects with its key)"
+        print(f"{bot.name:20} {bot.game:9} {how}")
+    return 0
+
+
+def _bot_data(bot: BotRecord) -> dict[str, Any]:
+    return {
+        "name": bot.name,
+        "game": bot.game,
+        "kind": bot.kind,
+        "command": bot.command,
+        "working_directory": bot.working_directory,
+        "description": bot.description,
+        "created_at": bot.created_at.isoformat(),
+    }

@@ -1,0 +1,79 @@
+"""What the commands share: the database option, game rules from arguments, JSON output."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from sqlalchemy import Engine
+
+from croupier.games import Game, load_game
+from croupier.games.cribbage import VARIANTS
+from croupier_server.db import create_database_engine, database_url, init_database
+
+__all__ = [
+    "CliError",
+    "add_database_option",
+    "add_rules_options",
+    "open_database",
+    "print_json",
+    "rules_from_args",
+]
+
+_PLAYERS_VARIANT = {3: "three-player", 4: "four-player", 1: "solitaire"}
+
+
+class CliError(Exception):
+    """A command that cannot do what it was asked; its message is the one-line error."""
+
+
+def add_database_option(parser: argparse.ArgumentParser) -> None:
+    """``--db URL``: the database (default: $CROUPIER_DATABASE_URL, else ./croupier.db)."""
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        help="database URL (default: $CROUPIER_DATABASE_URL, else sqlite:///croupier.db)",
+    )
+
+
+def open_database(args: argparse.Namespace) -> Engine:
+    """The database engine of ``--db``, its tables created if missing."""
+    engine = create_database_engine(database_url(args.db))
+    init_database(engine)
+    return engine
+
+
+def add_rules_options(parser: argparse.ArgumentParser) -> None:
+    """The options that choose a game and its rules."""
+    parser.add_argument("--game", required=True, choices=("lexio", "cribbage"))
+    parser.add_argument("--players", type=int, help="number of seats")
+    parser.add_argument("--variant", choices=VARIANTS, help="cribbage variant")
+    parser.add_argument("--rounds", type=int, help="Lexio: rounds in the match")
+    parser.add_argument("--match-points", type=int, help="cribbage: game points to win")
+
+
+def rules_from_args(args: argparse.Namespace) -> Game[Any]:
+    """The rule set the rules options describe."""
+    if args.game == "lexio":
+        if args.variant or args.match_points is not None:
+            raise CliError("--variant and --match-points are cribbage options")
+        options: dict[str, Any] = {"players": args.players or 4}
+        if args.rounds is not None:
+            options["rounds"] = args.rounds
+        return load_game("lexio", options)
+    if args.rounds is not None:
+        raise CliError("--rounds is a Lexio option")
+    variant = args.variant or _PLAYERS_VARIANT.get(args.players or 2, "six-card")
+    options = {"variant": variant}
+    if args.match_points is not None:
+        options["match_points"] = args.match_points
+    game = load_game("cribbage", options)
+    if args.players is not None and args.players != game.num_players:
+        raise CliError(f"cribbage {variant} is for {game.num_players} players, not {args.players}")
+    return game
+
+
+def print_json(value: Any) -> None:
+    """Print ``value`` as indented JSON."""
+    print(json.dumps(value, indent=2, default=str))

@@ -1,0 +1,140 @@
+"""``croupier match``: one recorded game between registered bots."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+from typing import Any
+
+from croupier import codec
+from croupier.games import Game
+from croupier_server.cli._common import (
+    CliError,
+    add_database_option,
+    add_rules_options,
+    open_database,
+    print_json,
+    rules_from_args,
+)
+from croupier_server.db import BotRecord
+from croupier_server.matches import allow_remote_bots, load_bots, play_match
+from croupier_server.referee.match import DEFAULT_TIME_CONTROL, MatchSettings
+from croupier_server.referee.records import GameLog
+from croupier_server.referee.seat import FaultPolicy
+from croupier_server.referee.service import RefereeServer
+from croupier_server.referee.sessions import SessionRegistry
+
+__all__ = ["register"]
+
+
+def register(commands: Any) -> None:
+    """Add the ``match`` command."""
+    match = commands.add_parser("match", help="play one recorded game between registered bots")
+    add_rules_options(match)
+    match.add_argument(
+        "--bot", action="append", required=True, metavar="NAME", help="a bot per seat, in order"
+    )
+    match.add_argument("--seed", type=int, help="the seed of the deal (default: random)")
+    match.add_argument(
+        "--listen",
+        default="127.0.0.1:0",
+        metavar="ADDRESS",
+        help="where the referee listens (host:port or unix:/path; remote bots connect here)",
+    )
+    time = DEFAULT_TIME_CONTROL
+    match.add_argument("--decision-ms", type=_positive, default=time.decision_ms)
+    match.add_argument("--bank-ms", type=_non_negative, default=time.bank_ms)
+    match.add_argument("--connect-ms", type=_positive, default=time.connect_ms)
+    match.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_database_option(match)
+    match.set_defaults(run=run_match)
+
+
+def run_match(args: argparse.Namespace) -> int:
+    """Play the game, print its result and id."""
+    game = rules_from_args(args)
+    engine = open_database(args)
+    bots = load_bots(engine, names=args.bot, game=game)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
+    settings = MatchSettings(
+        time_control=codec.TimeControl(
+            connect_ms=args.connect_ms, decision_ms=args.decision_ms, bank_ms=args.bank_ms
+        ),
+        policy=FaultPolicy(),
+    )
+
+    async def play() -> tuple[int, GameLog]:
+        registry = SessionRegistry()
+        allow_remote_bots(engine, registry)
+        server = RefereeServer(registry, args.listen)
+        try:
+            await server.start()
+        except RuntimeError as error:
+            raise CliError(f"cannot listen on {args.listen}: {error}") from None
+        try:
+            return await play_match(
+                engine, server, game=game, bots=bots, seed=seed, settings=settings
+            )
+        finally:
+            await server.stop()
+
+    game_id, log = asyncio.run(play())
+    if args.json:
+        print_json(_match_data(game_id, game, bots, log))
+    else:
+        _print_match(game_id, game, bots, log)
+    return 0
+
+
+def _match_data(
+    game_id: int, game: Game[Any], bots: list[BotRecord], log: GameLog
+) -> dict[str, Any]:
+    result = log.result
+    return {
+        "game_id": game_id,
+        "game": game.name,
+        "options": game.options(),
+        "seed": log.seed,
+        "seats": [
+            {
+                "seat": seat,
+                "bot": bot.name,
+                "score": result.scores[seat] if result else None,
+                "place": result.places[seat] if result else None,
+                "status": log.seat_status[seat] if log.seat_status else None,
+                "faults": [
+                    f"{fault.kind}: {fault.detail}" for fault in log.faults if fault.seat == seat
+                ],
+            }
+            for seat, bot in enumerate(bots)
+        ],
+    }
+
+
+def _print_match(game_id: int, game: Game[Any], bots: list[BotRecord], log: GameLog) -> None:
+    data = _match_data(game_id, game, bots, log)
+    print(f"game {game_id}: {game.name} {game.options()} seed {log.seed}")
+    for seat in data["seats"]:
+        faults = f", {len(seat['faults'])} fault(s)" if seat["faults"] else ""
+        print(
+            f"  seat {seat['seat']} {seat['bot']:20} place {seat['place']}  "
+            f"score {seat['score']:>5}  {seat['status']}{faults}"
+        )
+        for fault in seat["faults"][:5]:
+            print(f"      {fault}")
+    print(f"replay it: croupier replay {game_id}")
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number, got {text}")
+    return value
+
+
+def _non_negative(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected zero or more, got {text}")
+    return value

@@ -1,0 +1,34 @@
+"""The exceptions of the storage layer: one tree under :class:`StorageError`."""
+
+from __future__ import annotations
+
+__all__ = [
+    "BotNameTaken",
+    "DatabaseUnavailable",
+    "RecordNotFound",
+    "ReplayMismatch",
+    "StorageError",
+]
+
+
+class StorageError(Exception):
+    """Base of every error raised by :mod:`croupier_server.db`."""
+
+
+class DatabaseUnavailable(StorageError):
+    """The database URL is malformed or unsupported, or the database cannot be opened.
+
+    The message is one line that names the database (password hidden) and the reason.
+    """
+
+
+class BotNameTaken(StorageError, ValueError):
+    """A bot with this name is already registered (names are unique, case-sensitive)."""
+
+
+class RecordNotFound(StorageError, LookupError):
+    """The game, seat or match an operation names does not exist."""
+
+
+class ReplayMismatch(StorageError):
+    """Replaying a stored game's seed and actions does not give what was stored."""

@@ -1,0 +1,295 @@
+"""The tables of croupier's database, as SQLModel classes.
+
+Every game the referee runs is kept whole: the match it belongs to, its seats and their
+bots, every event (public and private) in order, every action with its timing, and every
+fault. The seed and the actions of a game are its replay (see :mod:`croupier_server.db.replay`).
+
+Conventions:
+
+- Datetimes are timezone-aware UTC with microseconds on both backends (:class:`UTCDateTime`).
+- JSON columns (``options``, ``settings``, ``result``, ``data``) use ``sqlalchemy.JSON``.
+- Statuses are string enums stored as plain ``VARCHAR`` (no native enum type, no check
+  constraint), so adding a value needs no migration.
+- Events and actions are keyed by ``(game_id, number)``, numbered from 0 within the game;
+  seats by ``(game_id, seat)``.
+- Secrets (bot keys, seat tokens) are stored as SHA-256 hex digests only.
+"""
+
+from __future__ import annotations
+
+import enum
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Dialect
+from sqlmodel import Field, SQLModel
+
+__all__ = [
+    "BOT_NAME_MAX_LENGTH",
+    "ActionRecord",
+    "BotKind",
+    "BotRecord",
+    "DecidedBy",
+    "EndedBy",
+    "EventRecord",
+    "FaultKind",
+    "FaultRecord",
+    "GameRecord",
+    "GameStatus",
+    "MatchRecord",
+    "MatchStatus",
+    "SeatRecord",
+    "SeatStatus",
+    "UTCDateTime",
+    "utc_now",
+]
+
+
+BOT_NAME_MAX_LENGTH = 64
+"""The longest bot name, in characters."""
+
+
+def utc_now() -> datetime:
+    """The current time, timezone-aware UTC."""
+    return datetime.now(UTC)
+
+
+class UTCDateTime(sa.TypeDecorator[datetime]):
+    """A timezone-aware UTC datetime on every backend.
+
+    PostgreSQL stores ``timestamptz``; SQLite, which has no time zones, stores the UTC
+    wall time. Naive datetimes are refused rather than guessed at.
+    """
+
+    impl = sa.DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        """Convert to UTC; SQLite gets the naive UTC wall time."""
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError(f"naive datetime {value.isoformat()}: croupier stores UTC-aware")
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        """Return an aware datetime in UTC whatever the backend's session time zone."""
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
+
+
+def _string_enum(enum_class: type[enum.StrEnum]) -> sa.Enum:
+    """A column type storing ``enum_class`` by value in a ``VARCHAR(32)``."""
+    return sa.Enum(
+        enum_class,
+        native_enum=False,
+        length=32,
+        values_callable=lambda members: [member.value for member in members],
+        validate_strings=True,
+    )
+
+
+class BotKind(enum.StrEnum):
+    """How a bot comes to the table."""
+
+    COMMAND = "command"
+    """The referee starts it from a shell command for each game."""
+    REMOTE = "remote"
+    """It connects by itself and proves who it is with its bot key."""
+
+
+class MatchStatus(enum.StrEnum):
+    """Where a match stands."""
+
+    RUNNING = "running"
+    FINISHED = "finished"
+    ABORTED = "aborted"
+
+
+class GameStatus(enum.StrEnum):
+    """Where a game stands."""
+
+    RUNNING = "running"
+    FINISHED = "finished"
+    ABORTED = "aborted"
+
+
+class EndedBy(enum.StrEnum):
+    """The usual values of :attr:`GameRecord.ended_by` (the column takes any short text)."""
+
+    NORMAL = "normal"
+    """The rules ended the game."""
+    FORFEIT = "forfeit"
+    """The referee ended it because seats forfeited."""
+    ABORTED = "aborted"
+    """The referee gave up on it (see :attr:`GameRecord.end_detail`)."""
+
+
+class SeatStatus(enum.StrEnum):
+    """Where a seat stands in its game."""
+
+    PLAYING = "playing"
+    FINISHED = "finished"
+    """The game is over (finished or aborted) and the seat did not forfeit."""
+    FORFEITED = "forfeited"
+    """The bot lost its seat; the referee's default policy played on for it."""
+
+
+class DecidedBy(enum.StrEnum):
+    """Who chose an action."""
+
+    BOT = "bot"
+    """The seat's bot answered in time with a legal action."""
+    FORCED = "forced"
+    """The only legal action, applied without asking."""
+    DEFAULT = "default"
+    """The referee's default policy, after a fault or for a forfeited seat."""
+
+
+class FaultKind(enum.StrEnum):
+    """The faults the referee records (the column takes any short text)."""
+
+    TIMEOUT = "timeout"
+    ILLEGAL_ACTION = "illegal_action"
+    MALFORMED = "malformed"
+    CRASH = "crash"
+    CONNECT_TIMEOUT = "connect_timeout"
+    WRONG_REQUEST = "wrong_request"
+    DUPLICATE_CONNECTION = "duplicate_connection"
+
+
+class BotRecord(SQLModel, table=True):
+    """A registered bot. ``name`` is unique (case-sensitive) and plays one ``game``."""
+
+    __tablename__ = "bot"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=BOT_NAME_MAX_LENGTH, unique=True)
+    game: str = Field(max_length=32)
+    kind: BotKind = Field(sa_type=_string_enum(BotKind))
+    command: str | None = None
+    """The shell command that starts a ``command`` bot."""
+    working_directory: str | None = None
+    """Where the command runs; ``None``: the referee's working directory."""
+    key_hash: str | None = Field(default=None, max_length=64, unique=True)
+    """SHA-256 hex of a ``remote`` bot's key; the key itself is never stored."""
+    description: str = ""
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UTCDateTime)
+
+
+class MatchRecord(SQLModel, table=True):
+    """A series of games of one rule set under one set of referee settings."""
+
+    __tablename__ = "match"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game: str = Field(max_length=32, index=True)
+    options: dict[str, Any] = Field(default_factory=dict, sa_type=sa.JSON)
+    """The rule options, as ``Game.options()`` gives them."""
+    settings: dict[str, Any] = Field(default_factory=dict, sa_type=sa.JSON)
+    """The referee's settings: connect deadline, per-decision limit, time bank, fault policy."""
+    status: MatchStatus = Field(default=MatchStatus.RUNNING, sa_type=_string_enum(MatchStatus))
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UTCDateTime)
+
+
+class GameRecord(SQLModel, table=True):
+    """One game: its rule set, seed and outcome. With its actions, it is a replay."""
+
+    __tablename__ = "game"
+
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: int = Field(foreign_key="match.id", index=True)
+    game: str = Field(max_length=32, index=True)
+    options: dict[str, Any] = Field(default_factory=dict, sa_type=sa.JSON)
+    seed: int = Field(sa_type=sa.BigInteger)
+    status: GameStatus = Field(
+        default=GameStatus.RUNNING, sa_type=_string_enum(GameStatus), index=True
+    )
+    started_at: datetime = Field(default_factory=utc_now, sa_type=UTCDateTime, index=True)
+    finished_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    result: dict[str, Any] | None = Field(default=None, sa_type=sa.JSON)
+    """``{"scores": [...], "places": [...], "details": {...}}``; ``None`` until finished."""
+    ended_by: str | None = None
+    """How the game ended, usually an :class:`EndedBy` value."""
+    end_detail: str = ""
+    """A line that explains ``ended_by``, such as why the game was aborted."""
+
+
+class SeatRecord(SQLModel, table=True):
+    """A seat of a game and the bot in it."""
+
+    __tablename__ = "seat"
+    __table_args__ = (sa.Index("ix_seat_bot_id_game_id", "bot_id", "game_id"),)
+
+    game_id: int = Field(foreign_key="game.id", primary_key=True)
+    seat: int = Field(primary_key=True)
+    bot_id: int = Field(foreign_key="bot.id")
+    token_hash: str = Field(max_length=64, unique=True)
+    """SHA-256 hex of the seat token the referee handed out for this seat."""
+    status: SeatStatus = Field(default=SeatStatus.PLAYING, sa_type=_string_enum(SeatStatus))
+    forfeited_at_event: int | None = None
+    """The number of the first event that came after the forfeit."""
+    score: int | None = None
+    place: int | None = None
+    decisions: int = 0
+    """How many actions the bot chose itself (``decided_by = bot``)."""
+
+
+class EventRecord(SQLModel, table=True):
+    """One event of a game, in order; private events name the one seat that sees them."""
+
+    __tablename__ = "event"
+
+    game_id: int = Field(foreign_key="game.id", primary_key=True)
+    number: int = Field(primary_key=True)
+    """0-based position of the event in its game."""
+    at: datetime = Field(default_factory=utc_now, sa_type=UTCDateTime)
+    kind: str
+    """The event's class name, such as ``Played``."""
+    visible_to: int | None = None
+    """``None`` for a public event, else the only seat that sees it."""
+    text: str
+    """The event's one-line ``str()``."""
+    data: dict[str, Any] = Field(default_factory=dict, sa_type=sa.JSON)
+    """The event's fields as JSON (see :func:`croupier_server.db.serialize.event_data`)."""
+    seat: int | None = None
+    """The seat whose action led to the event; ``None`` for events no seat caused."""
+
+
+class ActionRecord(SQLModel, table=True):
+    """One action applied to a game, in order: with the seed, the replay."""
+
+    __tablename__ = "action"
+
+    game_id: int = Field(foreign_key="game.id", primary_key=True)
+    number: int = Field(primary_key=True)
+    """0-based position of the action in its game."""
+    seat: int
+    text: str
+    """The action's ``str()``; ``Game.parse_action`` reads it back."""
+    requested_at: datetime = Field(sa_type=UTCDateTime)
+    """When the referee asked for the action (or applied it, when nobody was asked)."""
+    latency_ms: float | None = None
+    """How long the bot took to answer; ``None`` when it was not asked or did not answer."""
+    decided_by: DecidedBy = Field(sa_type=_string_enum(DecidedBy))
+
+
+class FaultRecord(SQLModel, table=True):
+    """A fault of a seat's bot: a timeout, an illegal or malformed action, a crash..."""
+
+    __tablename__ = "fault"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    seat: int
+    kind: str
+    """Usually a :class:`FaultKind` value."""
+    detail: str = ""
+    at: datetime = Field(default_factory=utc_now, sa_type=UTCDateTime)
+    action_number: int | None = None
+    """The number of the action the fault concerns, when it concerns one."""

@@ -1,0 +1,167 @@
+"""A game between entrants: start or find their bots, play, and leave nothing running."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from croupier import codec
+from croupier.games import Game
+from croupier_server.referee.launcher import BotProcess, LaunchError
+from croupier_server.referee.records import FaultKind, GameLog
+from croupier_server.referee.runner import play_game
+from croupier_server.referee.seat import FaultPolicy, SeatAgent
+from croupier_server.referee.service import RefereeServer
+from croupier_server.referee.sessions import BotSession
+
+__all__ = ["DEFAULT_TIME_CONTROL", "Entrant", "MatchSettings", "referee_game"]
+
+DEFAULT_TIME_CONTROL = codec.TimeControl(connect_ms=20_000, decision_ms=1_000, bank_ms=10_000)
+"""Twenty seconds to start and connect, one second a decision, a ten-second bank."""
+
+ADDRESS_VARIABLE = "CROUPIER_ADDRESS"
+TOKEN_VARIABLE = "CROUPIER_TOKEN"
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    """A bot taking a seat: started from its command, or a remote bot that connects itself."""
+
+    name: str
+    command: str | None = None
+    """The command line that starts it; ``None`` for a remote bot."""
+    cwd: str | None = None
+    """Where the command runs (the directory it was registered from)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSettings:
+    """The time control and fault policy of a game."""
+
+    time_control: codec.TimeControl = DEFAULT_TIME_CONTROL
+    policy: FaultPolicy = field(default_factory=FaultPolicy)
+
+
+@dataclass(eq=False)
+class _Seating:
+    """The bots of one game as they are brought to the table."""
+
+    processes: list[BotProcess] = field(default_factory=list)
+    tokens: list[str] = field(default_factory=list)
+    started: list[BotSession] = field(default_factory=list)
+    remote: list[tuple[str, BotSession]] = field(default_factory=list)
+
+
+async def referee_game(
+    server: RefereeServer,
+    *,
+    game_id: str,
+    game: Game[Any],
+    seed: int,
+    entrants: Sequence[Entrant],
+    tokens: Sequence[str],
+    settings: MatchSettings,
+) -> GameLog:
+    """Play one game between ``entrants`` (one per seat) and return its log.
+
+    ``tokens`` holds each seat's token, given to the bots the referee starts.
+
+    Bots that cannot be started, that do not connect in time, or whose remote bot is not
+    connected are charged the fault and forfeit: their seat is played by the default
+    policy, and the game is played all the same.
+    """
+    log = GameLog(game_id=game_id, game=game, seed=seed)
+    seating = _Seating()
+    try:
+        sessions = await asyncio.gather(
+            *(
+                _seat_bot(
+                    server,
+                    seating,
+                    log,
+                    seat=seat,
+                    entrant=entrant,
+                    token=token,
+                    time_control=settings.time_control,
+                )
+                for seat, (entrant, token) in enumerate(zip(entrants, tokens, strict=True))
+            )
+        )
+        agents = [
+            SeatAgent(
+                seat=seat,
+                name=entrant.name,
+                session=session,
+                time_control=settings.time_control,
+                policy=settings.policy,
+                log=log,
+            )
+            for seat, (entrant, session) in enumerate(zip(entrants, sessions, strict=True))
+        ]
+        await play_game(log, agents)
+    finally:
+        await _unseat(server, seating)
+    return log
+
+
+async def _seat_bot(
+    server: RefereeServer,
+    seating: _Seating,
+    log: GameLog,
+    *,
+    seat: int,
+    entrant: Entrant,
+    token: str,
+    time_control: codec.TimeControl,
+) -> BotSession | None:
+    """The connected session of ``entrant``, or ``None`` (fault charged) if it has none."""
+    deadline_s = time_control.connect_ms / 1000
+    label = f"seat {seat} ({entrant.name}) of game {log.game_id}"
+    if entrant.command is None:
+        session = await server.registry.take_remote(entrant.name, deadline_s)
+        if session is None:
+            log.fault(seat, FaultKind.CONNECT_TIMEOUT, f"remote bot {entrant.name} not connected")
+            return None
+        seating.remote.append((entrant.name, session))
+        return session
+    seating.tokens.append(token)
+    connection = server.registry.expect_seat(token, label)
+    env = {ADDRESS_VARIABLE: server.address, TOKEN_VARIABLE: token}
+    try:
+        process = await BotProcess.start(label, entrant.command, cwd=entrant.cwd, env=env)
+    except LaunchError as error:
+        log.fault(seat, FaultKind.CRASH, str(error))
+        return None
+    seating.processes.append(process)
+    exited = asyncio.ensure_future(process.process.wait())
+    waiting: set[asyncio.Future[Any]] = {connection, exited}
+    done, _ = await asyncio.wait(waiting, timeout=deadline_s, return_when=asyncio.FIRST_COMPLETED)
+    if connection in done:
+        exited.cancel()
+        seating.started.append(connection.result())
+        return connection.result()
+    connection.cancel()
+    if exited in done:
+        detail = f"exited with status {process.exit_code} before connecting"
+        log.fault(seat, FaultKind.CRASH, f"{detail}; output: {process.output_tail()[-500:]}")
+    else:
+        exited.cancel()
+        log.fault(seat, FaultKind.CONNECT_TIMEOUT, f"did not connect within {deadline_s:g} s")
+    return None
+
+
+async def _unseat(server: RefereeServer, seating: _Seating) -> None:
+    """Revoke the tokens, give remote sessions back, and end every started process."""
+    for token in seating.tokens:
+        server.registry.revoke_seat(token)
+    for session in seating.started:
+        session.close("the game is over")
+    for name, session in seating.remote:
+        await server.registry.release_remote(name, session)
+    await asyncio.gather(*(process.stop() for process in seating.processes))
+    for process in seating.processes:
+        with contextlib.suppress(OSError):
+            process.discard_log()

@@ -1,0 +1,77 @@
+"""What the referee writes down while a game is played, before it is stored."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from croupier.games import Event, Game, Result, Seat
+from croupier_server.db.models import DecidedBy, FaultKind, SeatStatus, utc_now
+
+__all__ = [
+    "ActionEntry",
+    "DecidedBy",
+    "EventEntry",
+    "FaultEntry",
+    "FaultKind",
+    "GameLog",
+    "SeatStatus",
+    "utc_now",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class EventEntry:
+    """An event of the game and when it happened."""
+
+    event: Event
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ActionEntry:
+    """An action applied to the game: by whom, how chosen, how long the bot took."""
+
+    seat: Seat
+    action: Any
+    decided_by: DecidedBy
+    requested_at: datetime
+    latency_ms: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class FaultEntry:
+    """A fault charged to a seat; ``action_number`` is the decision it happened in."""
+
+    seat: Seat
+    kind: FaultKind
+    detail: str
+    at: datetime
+    action_number: int | None
+
+
+@dataclass(eq=False)
+class GameLog:
+    """Everything that happened in one game, in order."""
+
+    game_id: str
+    game: Game[Any]
+    seed: int
+    started_at: datetime = field(default_factory=utc_now)
+    finished_at: datetime | None = None
+    events: list[EventEntry] = field(default_factory=list)
+    actions: list[ActionEntry] = field(default_factory=list)
+    faults: list[FaultEntry] = field(default_factory=list)
+    seat_status: list[SeatStatus] = field(default_factory=list)
+    forfeited_at_event: dict[Seat, int] = field(default_factory=dict)
+    """For each forfeited seat, the number of the first event after its forfeit."""
+    result: Result | None = None
+
+    def fault(self, seat: Seat, kind: FaultKind, detail: str) -> None:
+        """Charge a fault to ``seat`` in the decision being made now."""
+        self.faults.append(FaultEntry(seat, kind, detail, utc_now(), len(self.actions)))
+
+    def forfeit(self, seat: Seat) -> None:
+        """Note that ``seat`` is forfeited from now on."""
+        self.forfeited_at_event.setdefault(seat, len(self.events))

@@ -1,0 +1,90 @@
+"""One game, refereed: the engine judges, the seats decide, every event is logged and sent."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any
+
+from croupier import codec
+from croupier.games import State
+from croupier.proto.v1 import referee_pb2
+from croupier_server.referee.records import EventEntry, GameLog, SeatStatus, utc_now
+from croupier_server.referee.seat import SeatAgent
+
+__all__ = ["play_game"]
+
+
+async def play_game(log: GameLog, agents: Sequence[SeatAgent]) -> State[Any, Any, Any]:
+    """Play the game of ``log`` to its end with one agent per seat; returns the final state.
+
+    Every event is logged with its time and sent to the seats that may see it as it
+    happens; when several seats act at once (the cribbage discard) they are asked together,
+    each seeing the state from before any of them acted.
+    """
+    state: State[Any, Any, Any] = log.game.new_state(log.seed)
+    for agent in agents:
+        agent.send(
+            codec.game_start(
+                game_id=log.game_id,
+                game=log.game,
+                seat=agent.seat,
+                time_control=agent.time_control,
+            )
+        )
+    sent = 0
+    while True:
+        sent = _publish_events(log, state, agents, sent)
+        seats = state.seats_to_act()
+        if not seats:
+            break
+        entries = await asyncio.gather(
+            *(
+                agents[seat].decide(log.game_id, state.observation(seat), state.legal_actions(seat))
+                for seat in seats
+            )
+        )
+        for entry in entries:
+            state.apply(entry.seat, entry.action)
+            log.actions.append(entry)
+    _finish(log, state, agents)
+    return state
+
+
+def _publish_events(
+    log: GameLog, state: State[Any, Any, Any], agents: Sequence[SeatAgent], start: int
+) -> int:
+    """Log the events from index ``start`` on and send each to the seats that may see it."""
+    events = state.events
+    now = utc_now()
+    for event in events[start:]:
+        log.events.append(EventEntry(event, now))
+        message = codec.encode_event(log.game_id, event)
+        for agent in agents:
+            if event.is_visible_to(agent.seat):
+                agent.send(message)
+    return len(events)
+
+
+def _finish(log: GameLog, state: State[Any, Any, Any], agents: Sequence[SeatAgent]) -> None:
+    result = state.result()
+    assert result is not None  # no seat is to act: the game is over
+    log.result = result
+    log.finished_at = utc_now()
+    log.seat_status = [
+        SeatStatus.FORFEITED if agent.forfeited else SeatStatus.FINISHED for agent in agents
+    ]
+    encoded = codec.encode_result(result)
+    for agent in agents:
+        status = (
+            referee_pb2.SEAT_STATUS_FORFEITED
+            if agent.forfeited
+            else referee_pb2.SEAT_STATUS_FINISHED
+        )
+        agent.send(
+            referee_pb2.RefereeMessage(
+                game_over=referee_pb2.GameOver(
+                    game_id=log.game_id, result=encoded, seat_status=status
+                )
+            )
+        )

@@ -1,0 +1,195 @@
+"""One seat of a game as the referee sees it: asking its bot, the clock, and its faults.
+
+The fault policy (documented in ``docs/referee.md``): an illegal or malformed action is
+refused and the bot asked again, ``illegal_retries`` times; then, and on a timeout, the
+referee plays the seat's default action (the first legal action in the engine's order) and
+the seat takes a strike. A message that answers nothing asked is a strike too. After
+``max_strikes`` strikes, or when the bot's stream ends (a crash), the seat is forfeited:
+the default policy plays it to the end without asking.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from croupier import codec
+from croupier.games import Seat
+from croupier.proto.v1 import referee_pb2
+from croupier_server.referee.records import (
+    ActionEntry,
+    DecidedBy,
+    FaultKind,
+    GameLog,
+    SeatStatus,
+    utc_now,
+)
+from croupier_server.referee.sessions import BotSession, Reply, SessionClosed
+
+__all__ = ["FaultPolicy", "SeatAgent"]
+
+_request_ids = itertools.count(1)
+
+
+@dataclass(frozen=True, slots=True)
+class FaultPolicy:
+    """How many chances a bot gets."""
+
+    illegal_retries: int = 2
+    """How many times a refused (illegal or malformed) action is asked again."""
+    max_strikes: int = 3
+    """Strikes (decisions taken for the bot, stray messages) before the seat is forfeited."""
+
+
+class SeatAgent:
+    """Asks one seat's bot for its decisions, within its time, charging its faults."""
+
+    def __init__(
+        self,
+        *,
+        seat: Seat,
+        name: str,
+        session: BotSession | None,
+        time_control: codec.TimeControl,
+        policy: FaultPolicy,
+        log: GameLog,
+    ) -> None:
+        self.seat = seat
+        self.name = name
+        self.session = session
+        self.time_control = time_control
+        self._policy = policy
+        self._log = log
+        self._bank_ms = float(time_control.bank_ms)
+        self.strikes = 0
+        self.status = SeatStatus.PLAYING
+        if session is None:
+            self.status = SeatStatus.FORFEITED
+            log.forfeit(seat)
+        else:
+            session.on_stray = self._on_stray
+
+    @property
+    def forfeited(self) -> bool:
+        """Whether the default policy plays this seat from now on."""
+        return self.status is SeatStatus.FORFEITED
+
+    def send(self, message: referee_pb2.RefereeMessage) -> None:
+        """Send ``message`` to the bot, if it is still connected."""
+        if self.session is not None:
+            self.session.send(message)
+
+    def forfeit(self, kind: FaultKind, detail: str) -> None:
+        """Charge ``kind`` and hand the seat to the default policy for the rest of the game."""
+        self._log.fault(self.seat, kind, detail)
+        self.status = SeatStatus.FORFEITED
+        self._log.forfeit(self.seat)
+
+    async def decide(self, game_id: str, observation: Any, legal: list[Any]) -> ActionEntry:
+        """The seat's action now: the bot's, or the default policy's after a fault."""
+        requested_at = utc_now()
+        if len(legal) == 1:
+            return self._taken(game_id, legal[0], DecidedBy.FORCED, requested_at, "only action")
+        if self.forfeited or self.session is None:
+            return self._taken(game_id, legal[0], DecidedBy.DEFAULT, requested_at, "forfeited")
+        for attempt in range(1, self._policy.illegal_retries + 2):
+            outcome = await self._ask(self.session, game_id, observation, attempt)
+            if isinstance(outcome, str):  # a timeout or a crash: no more asking
+                return self._taken(game_id, legal[0], DecidedBy.DEFAULT, requested_at, outcome)
+            action, latency_ms, request_id = outcome
+            if action is not None and action in legal:
+                return ActionEntry(self.seat, action, DecidedBy.BOT, requested_at, latency_ms)
+            self._refuse(request_id, action)
+        self._strike()
+        reason = "no legal action after every retry"
+        return self._taken(game_id, legal[0], DecidedBy.DEFAULT, requested_at, reason)
+
+    async def _ask(
+        self, session: BotSession, game_id: str, observation: Any, attempt: int
+    ) -> tuple[Any, float, int] | str:
+        """Ask once: (action or None if malformed, latency ms, request id), or why not."""
+        request_id = next(_request_ids)
+        time_left_ms = self.time_control.decision_ms + self._bank_ms
+        reply_future = session.expect_reply(request_id)
+        session.send(
+            codec.decision_request(
+                request_id=request_id,
+                game_id=game_id,
+                observation=observation,
+                time_left_ms=int(time_left_ms),
+                bank_left_ms=int(self._bank_ms),
+                attempt=attempt,
+            )
+        )
+        sent = time.monotonic()
+        try:
+            reply: Reply = await asyncio.wait_for(reply_future, time_left_ms / 1000)
+        except TimeoutError:
+            session.expire(request_id)
+            self._bank_ms = 0.0
+            self._log.fault(self.seat, FaultKind.TIMEOUT, f"no answer in {time_left_ms:.0f} ms")
+            self._strike()
+            return f"timeout after {time_left_ms:.0f} ms"
+        except SessionClosed as closed:
+            self.forfeit(FaultKind.CRASH, closed.args[0] if closed.args else "the bot is gone")
+            return "the bot is gone"
+        latency_ms = (reply.received_at - sent) * 1000
+        overrun_ms = max(0.0, latency_ms - self.time_control.decision_ms)
+        self._bank_ms = max(0.0, self._bank_ms - overrun_ms)
+        try:
+            action = codec.decode_action(reply.message.action, self._log.game)
+        except codec.CodecError as error:
+            self._log.fault(self.seat, FaultKind.MALFORMED, str(error))
+            return None, latency_ms, request_id
+        return action, latency_ms, request_id
+
+    def _refuse(self, request_id: int, action: Any) -> None:
+        if action is not None:
+            self._log.fault(self.seat, FaultKind.ILLEGAL_ACTION, f"{action} is not legal now")
+        reason = "malformed action" if action is None else f"{action} is not legal now"
+        kind = (
+            referee_pb2.FAULT_KIND_MALFORMED
+            if action is None
+            else referee_pb2.FAULT_KIND_ILLEGAL_ACTION
+        )
+        self.send(
+            referee_pb2.RefereeMessage(
+                action_refused=referee_pb2.ActionRefused(
+                    request_id=request_id, fault=kind, reason=reason
+                )
+            )
+        )
+
+    def _taken(
+        self, game_id: str, action: Any, decided_by: DecidedBy, requested_at: Any, reason: str
+    ) -> ActionEntry:
+        decider = (
+            referee_pb2.DECIDER_ONLY_LEGAL_ACTION
+            if decided_by is DecidedBy.FORCED
+            else referee_pb2.DECIDER_DEFAULT_POLICY
+        )
+        self.send(
+            referee_pb2.RefereeMessage(
+                action_taken=referee_pb2.ActionTaken(
+                    game_id=game_id,
+                    action=codec.encode_action(action),
+                    decided_by=decider,
+                    reason=reason,
+                )
+            )
+        )
+        return ActionEntry(self.seat, action, decided_by, requested_at, None)
+
+    def _strike(self) -> None:
+        self.strikes += 1
+        if self.strikes >= self._policy.max_strikes:
+            self.status = SeatStatus.FORFEITED
+            self._log.forfeit(self.seat)
+
+    def _on_stray(self, kind: str, detail: str) -> None:
+        if not self.forfeited:
+            self._log.fault(self.seat, FaultKind(kind), detail)
+            self._strike()

@@ -1,0 +1,131 @@
+"""The gRPC face of the referee: admits bots and pumps their streams."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import grpc
+from google.protobuf.message import DecodeError
+
+from croupier import __version__ as sdk_version
+from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
+from croupier_server.referee.sessions import AdmissionError, BotSession, SessionRegistry
+
+__all__ = ["MAX_MESSAGE_BYTES", "PROTOCOL_VERSION", "RefereeServer", "RefereeService"]
+
+PROTOCOL_VERSION = 1
+MAX_MESSAGE_BYTES = 256 * 1024
+"""The largest message a bot may send; an action is a few dozen bytes."""
+
+HELLO_TIMEOUT_S = 10.0
+"""How long a new stream may take to say Hello."""
+
+
+class RefereeService(referee_pb2_grpc.RefereeServicer):
+    """``Referee.Connect``: one long-lived stream per bot."""
+
+    def __init__(self, registry: SessionRegistry) -> None:
+        self._registry = registry
+
+    async def Connect(  # noqa: N802 (the name is the RPC's)
+        self,
+        request_iterator: AsyncIterator[referee_pb2.BotMessage],
+        context: grpc.aio.ServicerContext[referee_pb2.BotMessage, referee_pb2.RefereeMessage],
+    ) -> AsyncIterator[referee_pb2.RefereeMessage]:
+        """Admit the bot by its Hello, then relay messages both ways until either side ends."""
+        session = await self._admit(request_iterator, context)
+        reader = asyncio.create_task(_read_replies(request_iterator, session))
+        try:
+            yield referee_pb2.RefereeMessage(
+                welcome=referee_pb2.Welcome(
+                    bot_name=session.label,
+                    protocol_version=PROTOCOL_VERSION,
+                    referee=f"croupier/{sdk_version}",
+                )
+            )
+            while (message := await session.outbox.get()) is not None:
+                yield message
+        finally:
+            reader.cancel()
+            session.close("the stream ended")
+
+    async def _admit(
+        self,
+        request_iterator: AsyncIterator[referee_pb2.BotMessage],
+        context: grpc.aio.ServicerContext[referee_pb2.BotMessage, referee_pb2.RefereeMessage],
+    ) -> BotSession:
+        try:
+            first = await asyncio.wait_for(anext(request_iterator), HELLO_TIMEOUT_S)
+        except TimeoutError:
+            await context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, "no Hello in time")
+        except (StopAsyncIteration, DecodeError, grpc.RpcError):
+            await context.abort(grpc.StatusCode.INVALID_ARGUMENT, "expected a Hello")
+        if first.WhichOneof("message") != "hello":
+            await context.abort(grpc.StatusCode.INVALID_ARGUMENT, "the first message must be Hello")
+        hello = first.hello
+        if hello.protocol_version != PROTOCOL_VERSION:
+            await context.abort(
+                grpc.StatusCode.FAILED_PRECONDITION,
+                f"protocol version {hello.protocol_version} is not supported "
+                f"(this referee speaks {PROTOCOL_VERSION})",
+            )
+        try:
+            return self._registry.admit(hello.token)
+        except AdmissionError as refusal:
+            await context.abort(grpc.StatusCode[refusal.code], str(refusal))
+        raise AssertionError("unreachable: abort raises")
+
+
+async def _read_replies(
+    request_iterator: AsyncIterator[referee_pb2.BotMessage], session: BotSession
+) -> None:
+    """Hand every reply on to the session; the stream's end closes the session."""
+    reason = "the bot closed its stream"
+    try:
+        async for message in request_iterator:
+            if message.WhichOneof("message") == "action":
+                session.deliver(message.action)
+            else:
+                session.report_malformed("a message other than an action reply after Hello")
+    except asyncio.CancelledError:
+        raise
+    except Exception as error:
+        reason = f"the stream failed: {error}"
+    session.close(reason)
+
+
+class RefereeServer:
+    """The referee's gRPC server on one address (``host:port`` or ``unix:/path``)."""
+
+    def __init__(self, registry: SessionRegistry, address: str = "127.0.0.1:0") -> None:
+        self.registry = registry
+        self._requested = address
+        self._server: grpc.aio.Server | None = None
+        self.address = ""
+
+    async def start(self) -> str:
+        """Start serving; returns the address bots should connect to."""
+        server = grpc.aio.server(
+            options=[
+                ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
+                ("grpc.max_send_message_length", 4 * 1024 * 1024),
+                ("grpc.so_reuseport", 0),
+            ]
+        )
+        referee_pb2_grpc.add_RefereeServicer_to_server(RefereeService(self.registry), server)
+        port = server.add_insecure_port(self._requested)
+        if self._requested.startswith("unix:"):
+            self.address = self._requested
+        else:
+            host = self._requested.rsplit(":", 1)[0]
+            self.address = f"{host}:{port}"
+        await server.start()
+        self._server = server
+        return self.address
+
+    async def stop(self, grace: float = 1.0) -> None:
+        """Stop serving, ending every stream."""
+        if self._server is not None:
+            await self._server.stop(grace)
+            self._server = None

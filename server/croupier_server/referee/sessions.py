@@ -1,0 +1,208 @@
+"""Connected bots: one session per stream, and the registry that admits them by token.
+
+A seat token admits one connection for one seat of one game, and only while that game
+waits for it or plays; a bot key admits a remote bot into the pool of its idle sessions,
+from which games are given to it. Tokens and keys are compared by their SHA-256 digests, so
+the registry never keeps a secret itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from croupier.proto.v1 import referee_pb2
+from croupier_server.tokens import hash_secret
+
+__all__ = [
+    "AdmissionError",
+    "BotSession",
+    "Reply",
+    "SessionClosed",
+    "SessionRegistry",
+]
+
+
+class SessionClosed(Exception):
+    """The bot's stream ended (the process died, disconnected or was cut off)."""
+
+
+class AdmissionError(Exception):
+    """A Hello that cannot be admitted; ``code`` is the gRPC status name to end with."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """An action reply as it arrived, with its arrival time (``time.monotonic``)."""
+
+    message: referee_pb2.ActionReply
+    received_at: float
+
+
+StrayHandler = Callable[[str, str], None]
+"""Called with (fault kind, detail) for a message that answers nothing the bot was asked."""
+
+
+@dataclass(eq=False)
+class BotSession:
+    """One bot's stream: what to send it, and the replies it owes."""
+
+    label: str
+    outbox: asyncio.Queue[referee_pb2.RefereeMessage | None] = field(default_factory=asyncio.Queue)
+    closed: asyncio.Event = field(default_factory=asyncio.Event)
+    close_reason: str = ""
+    on_stray: StrayHandler | None = None
+    _pending: dict[int, asyncio.Future[Reply]] = field(default_factory=dict)
+    _expired: set[int] = field(default_factory=set)
+
+    def send(self, message: referee_pb2.RefereeMessage) -> None:
+        """Queue ``message`` for the bot; dropped once the session is closed."""
+        if not self.closed.is_set():
+            self.outbox.put_nowait(message)
+
+    def expect_reply(self, request_id: int) -> asyncio.Future[Reply]:
+        """A future for the reply to ``request_id``; it fails with SessionClosed on close."""
+        future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
+        if self.closed.is_set():
+            future.set_exception(SessionClosed(self.close_reason))
+        else:
+            self._pending[request_id] = future
+        return future
+
+    def expire(self, request_id: int) -> None:
+        """Stop waiting for ``request_id``: its time ran out, a late answer is ignored."""
+        self._pending.pop(request_id, None)
+        self._expired.add(request_id)
+
+    def deliver(self, reply: referee_pb2.ActionReply) -> None:
+        """Hand an arrived reply to whoever waits for it, or report it as stray."""
+        if reply.request_id in self._expired:
+            return  # too late: the timeout was charged already
+        future = self._pending.pop(reply.request_id, None)
+        if future is None or future.done():
+            self._stray(
+                "wrong_request",
+                f"an answer to request {reply.request_id}, which is not awaiting an answer",
+            )
+            return
+        future.set_result(Reply(reply, time.monotonic()))
+
+    def report_malformed(self, detail: str) -> None:
+        """Report a message that is not what the contract allows at this point."""
+        self._stray("malformed", detail)
+
+    def _stray(self, kind: str, detail: str) -> None:
+        if self.on_stray is not None:
+            self.on_stray(kind, detail)
+
+    def close(self, reason: str) -> None:
+        """End the session: fail every pending reply and stop the outgoing stream."""
+        if self.closed.is_set():
+            return
+        self.close_reason = reason
+        self.closed.set()
+        for future in self._pending.values():
+            if not future.done():
+                future.set_exception(SessionClosed(reason))
+        self._pending.clear()
+        self.outbox.put_nowait(None)
+
+
+@dataclass(eq=False)
+class _SeatSlot:
+    label: str
+    session: asyncio.Future[BotSession]
+    connected: bool = False
+
+
+class SessionRegistry:
+    """Who may connect: seat tokens of games in progress, and keys of remote bots."""
+
+    def __init__(self) -> None:
+        self._seats: dict[str, _SeatSlot] = {}
+        self._remote_keys: dict[str, str] = {}
+        self._idle: dict[str, list[BotSession]] = {}
+        self._idle_changed = asyncio.Condition()
+
+    def expect_seat(self, token: str, label: str) -> asyncio.Future[BotSession]:
+        """Admit one connection with ``token``; the future resolves when it connects."""
+        future: asyncio.Future[BotSession] = asyncio.get_running_loop().create_future()
+        self._seats[hash_secret(token)] = _SeatSlot(label, future)
+        return future
+
+    def revoke_seat(self, token: str) -> None:
+        """The game of ``token`` is over: the token admits nobody any more."""
+        self._seats.pop(hash_secret(token), None)
+
+    def allow_remote(self, key_hash: str, bot_name: str) -> None:
+        """Admit remote bot ``bot_name`` whenever it connects with the key of ``key_hash``."""
+        self._remote_keys[key_hash] = bot_name
+
+    def admit(self, token: str) -> BotSession:
+        """The session a Hello with ``token`` opens.
+
+        Raises:
+            AdmissionError: an unknown, finished or already connected token.
+        """
+        digest = hash_secret(token)
+        slot = self._seats.get(digest)
+        if slot is not None:
+            if slot.connected:
+                raise AdmissionError(
+                    "ALREADY_EXISTS", f"{slot.label} is already connected with this token"
+                )
+            slot.connected = True
+            session = BotSession(slot.label)
+            slot.session.set_result(session)
+            return session
+        bot_name = self._remote_keys.get(digest)
+        if bot_name is None:
+            raise AdmissionError("UNAUTHENTICATED", "unknown or expired token")
+        session = BotSession(f"remote bot {bot_name}")
+        self._idle.setdefault(bot_name, []).append(session)
+        asyncio.get_running_loop().create_task(self._notify_idle())
+        return session
+
+    async def _notify_idle(self) -> None:
+        async with self._idle_changed:
+            self._idle_changed.notify_all()
+
+    def idle_remote_bots(self) -> dict[str, int]:
+        """How many idle sessions each connected remote bot has."""
+        self._drop_closed()
+        return {name: len(sessions) for name, sessions in self._idle.items() if sessions}
+
+    async def take_remote(self, bot_name: str, timeout: float) -> BotSession | None:
+        """An idle session of remote bot ``bot_name``, waiting up to ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        async with self._idle_changed:
+            while True:
+                self._drop_closed()
+                sessions = self._idle.get(bot_name)
+                if sessions:
+                    return sessions.pop(0)
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None
+                try:
+                    await asyncio.wait_for(self._idle_changed.wait(), left)
+                except TimeoutError:
+                    return None
+
+    async def release_remote(self, bot_name: str, session: BotSession) -> None:
+        """Give a remote bot's session back to the pool after its game."""
+        if session.closed.is_set():
+            return
+        session.on_stray = None
+        self._idle.setdefault(bot_name, []).append(session)
+        await self._notify_idle()
+
+    def _drop_closed(self) -> None:
+        for sessions in self._idle.values():
+            sessions[:] = [session for session in sessions if not session.closed.is_set()]

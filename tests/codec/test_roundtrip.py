@@ -1,0 +1,176 @@
+"""Every value of a game survives the wire: decode(encode(x)) == x, through bytes.
+
+Random games of Lexio and of every cribbage variant are played to the end; at every step
+each seat's observation (and the spectator's) travels in a decision request with its legal
+actions, every new event and every legal action travels on its own, and the final result
+travels in a result message. Rule sets, game starts and action replies round-trip too.
+"""
+
+import inspect
+import random
+from typing import Any, TypeVar
+
+import pytest
+from google.protobuf.message import Message
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from croupier import GameStart, codec
+from croupier.codec import _cribbage_events, _lexio_events
+from croupier.games import Event, Game, State
+from croupier.games import cribbage as cribbage_engine
+from croupier.games import lexio as lexio_engine
+from croupier.games.cribbage import NEXT_FIRST_DEALER, VARIANTS, Cribbage
+from croupier.games.lexio import PLAYER_COUNTS, TWOS_PENALTIES, Lexio
+
+MessageT = TypeVar("MessageT", bound=Message)
+
+seeds = st.integers(0, 2**32 - 1)
+
+lexio_games = st.builds(
+    Lexio,
+    players=st.sampled_from(PLAYER_COUNTS),
+    rounds=st.integers(1, 3),
+    starting_chips=st.integers(1, 100),
+    twos_penalty=st.sampled_from(TWOS_PENALTIES),
+)
+
+game_points = (
+    st.lists(st.integers(1, 9), min_size=4, max_size=4)
+    .map(sorted)
+    .map(lambda points: (points[0], points[1], points[2], points[3]))
+)
+"""Win, skunk, double and triple skunk points: never decreasing."""
+
+
+def cribbage_games(variants: st.SearchStrategy[str]) -> st.SearchStrategy[Cribbage]:
+    """Rule sets of the given variants; small targets keep the games short and end them early."""
+    return st.builds(
+        Cribbage,
+        variant=variants,
+        target=st.sampled_from([0, 5, 31, 61]),
+        match_points=st.integers(1, 3),
+        game_points=game_points,
+        triple_skunk_wins_match=st.booleans(),
+        next_first_dealer=st.sampled_from(NEXT_FIRST_DEALER),
+    )
+
+
+def wire(message: MessageT) -> MessageT:
+    """The message as the other end reads it: serialized, then parsed."""
+    return type(message).FromString(message.SerializeToString())
+
+
+def check_observation(state: State[Any, Any, Any], seat: int | None, request_id: int) -> None:
+    observation = state.observation(seat)
+    message = codec.decision_request(
+        request_id=request_id,
+        game_id="game-1",
+        observation=observation,
+        time_left_ms=1500,
+        bank_left_ms=500,
+        attempt=2,
+    )
+    decision = codec.read_decision_request(wire(message).decision)
+    assert decision == codec.Decision(request_id, "game-1", observation, 1500, 500, 2)
+    bare = codec.decode_observation(wire(codec.encode_observation(observation)), ())
+    assert bare.legal_actions == ()
+    for action in observation.legal_actions:
+        assert codec.decode_action(wire(codec.encode_action(action)), state.game) == action
+
+
+def check_events(events: list[Event]) -> None:
+    for event in events:
+        message = wire(codec.encode_event("game-1", event))
+        assert message.event.game_id == "game-1"
+        assert codec.decode_event(message.event) == event
+
+
+def play_and_check(game: Game[Any], seed: int) -> None:
+    """Play a random game to its end, checking every value on the way."""
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    seen = 0
+    for step in range(10_000):
+        for seat in (None, *range(game.num_players)):
+            check_observation(state, seat, request_id=step)
+        check_events(list(state.events[seen:]))
+        seen = len(state.events)
+        seats = state.seats_to_act()
+        if not seats:
+            break
+        seat = rng.choice(seats)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    result = state.result()
+    assert result is not None
+    assert codec.decode_result(wire(codec.encode_result(result))) == result
+
+
+@settings(max_examples=12)
+@given(lexio_games, seeds)
+def test_a_lexio_match_round_trips(game: Lexio, seed: int) -> None:
+    play_and_check(game, seed)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@settings(max_examples=6)
+@given(data=st.data(), seed=seeds)
+def test_a_cribbage_game_round_trips(variant: str, data: st.DataObject, seed: int) -> None:
+    play_and_check(data.draw(cribbage_games(st.just(variant))), seed)
+
+
+@given(st.one_of(lexio_games, cribbage_games(st.sampled_from(VARIANTS))))
+def test_rules_round_trip(game: Lexio | Cribbage) -> None:
+    assert codec.decode_rules(wire(codec.encode_rules(game))) == game
+
+
+def test_a_target_of_zero_on_the_wire_takes_the_variants_own() -> None:
+    message = codec.encode_rules(Cribbage(variant="five-card"))
+    assert message.cribbage.target == 61
+    message.cribbage.target = 0
+    assert codec.decode_rules(message) == Cribbage(variant="five-card", target=61)
+
+
+@given(st.one_of(lexio_games, cribbage_games(st.sampled_from(VARIANTS))), st.data())
+def test_a_game_start_round_trips(game: Lexio | Cribbage, data: st.DataObject) -> None:
+    seat = data.draw(st.integers(0, game.num_players - 1))
+    time_control = codec.TimeControl(connect_ms=20_000, decision_ms=1_000, bank_ms=data.draw(seeds))
+    message = codec.game_start(game_id="g-7", game=game, seat=seat, time_control=time_control)
+    start = wire(message).game_start
+    assert codec.read_game_start(start) == GameStart(game_id="g-7", game=game, seat=seat)
+    assert codec.read_time_control(start) == time_control
+
+
+def test_an_action_reply_round_trips() -> None:
+    state = Cribbage().new_state(seed=3)
+    action = state.legal_actions(0)[4]
+    message = wire(codec.action_reply(request_id=2**63, action=action))
+    assert message.WhichOneof("message") == "action"
+    assert codec.read_action_reply(message.action, state.game) == codec.Reply(2**63, action)
+
+
+def event_classes(module: object) -> set[type[Event]]:
+    return {
+        value
+        for value in vars(module).values()
+        if inspect.isclass(value) and issubclass(value, Event)
+    } - {Event}
+
+
+def test_every_event_class_of_the_engines_has_a_message() -> None:
+    assert set(_lexio_events.EVENT_TYPES) == event_classes(lexio_engine)
+    assert set(_cribbage_events.EVENT_TYPES) == event_classes(cribbage_engine)
+    assert len(_cribbage_events.EVENT_TYPES) == 21
+
+
+def test_values_of_no_game_are_refused_on_encoding() -> None:
+    with pytest.raises(codec.CodecError):
+        codec.encode_action("pass")  # type: ignore[arg-type]
+    with pytest.raises(codec.CodecError):
+        codec.encode_event("g", Event())
+    with pytest.raises(codec.CodecError):
+        codec.encode_observation(object())  # type: ignore[arg-type]
+    with pytest.raises(codec.CodecError, match="out of range"):
+        codec.encode_rules(Lexio(starting_chips=2**32))
+    with pytest.raises(codec.CodecError, match="out of range"):
+        codec.encode_rules(Cribbage(target=2**32))

@@ -39,6 +39,7 @@ from croupier.games.cribbage.scoring import starter_points
 REPLY_WEIGHT = 1.0
 """How much the next player's expected reply counts against a card's own points."""
 RANKS = range(1, 14)
+COUNTER = 1.0
 
 
 @cache
@@ -132,7 +133,7 @@ class StrongCribbageBot(croupier.Bot[CribbageObservation, cribbage.Action]):
         count = observation.count + action.card.value
         if count == 31:
             return points  # the count starts again: nothing to answer
-        return points - REPLY_WEIGHT * expected_reply(observation, run, count)
+        return points - REPLY_WEIGHT * expected_reply(observation, run, count, action.card)
 
     @staticmethod
     def place(observation: CribbageObservation, action: cribbage.Action) -> float:
@@ -147,16 +148,17 @@ class StrongCribbageBot(croupier.Bot[CribbageObservation, cribbage.Action]):
 
 
 def crib_share(observation: CribbageObservation) -> float:
-    """How much the crib's points count for this seat: +1 its side's, -1 or -1/2 not."""
+    """How much the crib's points count for this seat: +1 its side's, -1 an opponent's."""
     layout = observation.game.layout
     seat, dealer = observation.seat, observation.dealer
     if layout.is_solo or seat is None or layout.side_of(seat) == layout.side_of(dealer):
         return 1.0
-    # With three players the crib helps one of two opponents: half as bad as helping the one.
     return -1.0
 
 
-def expected_reply(observation: CribbageObservation, run: list[Card], count: int) -> float:
+def expected_reply(
+    observation: CribbageObservation, run: list[Card], count: int, played: Card
+) -> float:
     """What the next player to play can expect to peg right after ``run`` makes ``count``.
 
     For each rank, the chance they hold one (from the unseen cards and their hand size)
@@ -164,11 +166,13 @@ def expected_reply(observation: CribbageObservation, run: list[Card], count: int
     """
     players = len(observation.hand_sizes)
     seat = observation.seat if observation.seat is not None else 0
+    # The next seat with cards that has not said go in this count (a go is for the count).
+    following = ((seat + step) % players for step in range(1, players))
     holding = next(
         (
-            observation.hand_sizes[(seat + step) % players]
-            for step in range(1, players)
-            if observation.hand_sizes[(seat + step) % players]
+            observation.hand_sizes[other]
+            for other in following
+            if observation.hand_sizes[other] and other not in observation.goes
         ),
         0,
     )
@@ -182,13 +186,30 @@ def expected_reply(observation: CribbageObservation, run: list[Card], count: int
         card = next(card for card in unseen if card.rank == rank)
         if count + card.value <= 31:
             chance = 1 - comb(len(unseen) - copies, holding) / comb(len(unseen), holding)
-            replies.append((score_peg([*run, card]), chance))
+            answer = [*run, card]
+            points = score_peg(answer)
+            back = counter(observation, answer, count + card.value, played) if players == 2 else 0
+            replies.append((points, back, chance))
     expected = 0.0
     none_better = 1.0  # the chance they hold no rank scoring more than this one
-    for points, chance in sorted(replies, reverse=True):
-        expected += points * chance * none_better
+    for points, back, chance in sorted(replies, reverse=True):
+        expected += (points - COUNTER * back) * chance * none_better
         none_better *= 1 - chance
     return expected
+
+
+def counter(observation: CribbageObservation, run: list[Card], count: int, played: Card) -> int:
+    """The most the seat can peg with its next card after ``run`` makes ``count``."""
+    if count == 31:
+        return 0
+    return max(
+        (
+            score_peg([*run, card])
+            for card in observation.hand
+            if card != played and count + card.value <= 31
+        ),
+        default=0,
+    )
 
 
 def line_value(line: Sequence[Card], unseen: Sequence[Card]) -> float:

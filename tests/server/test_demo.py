@@ -1,23 +1,37 @@
-"""The demo command plays and prints games of every rule set."""
+"""The demo command: the example bots play recorded games through the referee."""
+
+from pathlib import Path
 
 import pytest
+from sqlmodel import Session
 
 from croupier_server.cli import main
+from croupier_server.db import GameStatus, check_stored_game, create_database_engine, repository
+
+EXAMPLES = Path(__file__).parents[2] / "examples"
 
 
-def test_demo_prints_full_logs_and_a_line_per_rule_set(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["demo", "--games", "2", "--seed", "5"]) == 0
+def test_demo_plays_and_stores_a_lexio_and_a_cribbage_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = f"sqlite:///{tmp_path / 'demo.db'}"
+    assert main(["demo", "--examples", str(EXAMPLES), "--db", url, "--seed", "5"]) == 0
     out = capsys.readouterr().out
-    assert "== lexio players=4" in out
-    assert "== cribbage variant=six-card" in out
-    assert out.count("result: ") == 2
-    variants = ("five-card", "seven-card", "three-player", "four-player", "solitaire", "square")
-    for variant in variants:
-        assert f"variant={variant}" in out
+    assert "replay it: croupier replay 1" in out
+    assert "replay it: croupier replay 2" in out
+    with Session(create_database_engine(url)) as session:
+        games = repository.list_games(session)
+        assert sorted(game.game for game in games) == ["cribbage", "lexio"]
+        for game in games:
+            assert game.status is GameStatus.FINISHED
+            assert game.id is not None
+            assert not repository.game_faults(session, game_id=game.id)
+            check_stored_game(session, game_id=game.id)
 
 
-def test_demo_refuses_a_non_positive_game_count(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as exit_info:
-        main(["demo", "--games", "0"])
-    assert exit_info.value.code == 2
-    assert "expected a positive number, got 0" in capsys.readouterr().err
+def test_demo_without_the_examples_folder_is_a_one_line_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = f"sqlite:///{tmp_path / 'demo.db'}"
+    assert main(["demo", "--examples", str(tmp_path / "nowhere"), "--db", url]) == 1
+    assert capsys.readouterr().err.startswith("croupier: error: no example bot")

@@ -25,7 +25,7 @@ from croupier_server.referee.seat import FaultPolicy
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
 
-__all__ = ["register"]
+__all__ = ["print_match", "register"]
 
 
 def register(commands: Any) -> None:
@@ -83,7 +83,7 @@ def run_match(args: argparse.Namespace) -> int:
     if args.json:
         print_json(_match_data(game_id, game, bots, log))
     else:
-        _print_match(game_id, game, bots, log)
+        print_match(game_id, game, bots, log)
     return 0
 
 
@@ -112,7 +112,8 @@ def _match_data(
     }
 
 
-def _print_match(game_id: int, game: Game[Any], bots: list[BotRecord], log: GameLog) -> None:
+def print_match(game_id: int, game: Game[Any], bots: list[BotRecord], log: GameLog) -> None:
+    """Print a played game: each seat's bot, place, score, status and faults."""
     data = _match_data(game_id, game, bots, log)
     print(f"game {game_id}: {game.name} {game.options()} seed {log.seed}")
     for seat in data["seats"]:

@@ -9,7 +9,9 @@
 
 It plays every variant; it never thinks about the starter, the crib or the opponent's reply.
 
-    python examples/cribbage_greedy.py
+The referee starts it with its address and token, once registered:
+
+    croupier bot add cribbage-greedy --game cribbage --command "python examples/cribbage_greedy.py"
 """
 
 from __future__ import annotations

@@ -3,7 +3,9 @@
 It lays away, pegs and places (cribbage square) at random, in every variant: the baseline
 every other bot should beat. Set ``CROUPIER_BOT_SEED`` to make its choices reproducible.
 
-    python examples/cribbage_random.py
+The referee starts it with its address and token, once registered:
+
+    croupier bot add cribbage-random --game cribbage --command "python examples/cribbage_random.py"
 """
 
 from __future__ import annotations

@@ -6,13 +6,16 @@
   its side's, or subtracts it when the crib is an opponent's.
 - Pegging, it plays the card worth the most now minus what the next player can expect to
   score in reply (a 10 onto a count of 5 or 21, a pair onto a pair, a run), judging the
-  chance that player holds each rank from the cards not yet seen.
+  chance that player holds each rank from the cards not yet seen; with two players, plus
+  what it can peg back after that reply (a pair royal onto their pair).
 - In cribbage square, it puts the card where its row and column are worth the most on
   average over the starters still possible, counting a flush still in reach.
 
 It plays every variant.
 
-    python examples/cribbage_strong.py
+The referee starts it with its address and token, once registered:
+
+    croupier bot add cribbage-strong --game cribbage --command "python examples/cribbage_strong.py"
 """
 
 from __future__ import annotations
@@ -36,17 +39,14 @@ from croupier.games.cribbage import (
 )
 from croupier.games.cribbage.scoring import starter_points
 
-REPLY_WEIGHT = 1.0
-"""How much the next player's expected reply counts against a card's own points."""
 RANKS = range(1, 14)
-COUNTER = 1.0
 
 
 @cache
 def rank_points(ranks: tuple[int, ...]) -> int:
     """The fifteens, pairs and runs of cards of these ranks, ascending (no flush, no nobs).
 
-    >>> rank_points((5, 5, 5, 10, 11))  # the 29 hand without its nobs
+    >>> rank_points((5, 5, 5, 5, 11))  # the 29 hand without its nobs
     28
     """
     values = [min(rank, 10) for rank in ranks]
@@ -105,46 +105,51 @@ def unseen_cards(observation: CribbageObservation) -> list[Card]:
 class StrongCribbageBot(croupier.Bot[CribbageObservation, cribbage.Action]):
     """Lays away by the average of hand and crib, pegs against the reply, places by average."""
 
+    def __init__(self) -> None:
+        # Work the crib table out now, before any game, rather than in the first discards.
+        for size in (1, 2):
+            for laid in combinations_with_replacement(RANKS, size):
+                crib_value(laid)
+
     def act(self, observation: CribbageObservation) -> cribbage.Action:
         """The legal action with the best expected value, as this bot estimates it."""
-        if observation.phase == "discard":
-            return max(observation.legal_actions, key=lambda a: self.lay_away(observation, a))
-        if observation.phase == "play":
-            return max(observation.legal_actions, key=lambda a: self.peg(observation, a))
-        return max(observation.legal_actions, key=lambda a: self.place(observation, a))
+        actions = observation.legal_actions
+        if discards := [action for action in actions if isinstance(action, Discard)]:
+            return max(discards, key=lambda discard: lay_away_value(observation, discard))
+        if pegs := [action for action in actions if isinstance(action, Peg)]:
+            return max(pegs, key=lambda peg: peg_value(observation, peg))
+        places = [action for action in actions if isinstance(action, Place)]
+        return max(places, key=lambda place: place_value(observation, place))
 
-    @staticmethod
-    def lay_away(observation: CribbageObservation, action: cribbage.Action) -> float:
-        """The average show of the cards kept, plus or minus the average crib of the rest."""
-        assert isinstance(action, Discard)
-        kept = [card.index for card in observation.hand if card not in action.cards]
-        starters = [card.index for card in CARDS if card not in observation.hand]
-        by_starter = starter_points(kept)
-        hand = fsum(by_starter[code] for code in starters) / len(starters)
-        crib = crib_value(tuple(sorted(card.rank for card in action.cards)))
-        return hand + crib_share(observation) * crib
 
-    @staticmethod
-    def peg(observation: CribbageObservation, action: cribbage.Action) -> float:
-        """The points of the card now, less the reply the next player can expect."""
-        assert isinstance(action, Peg)
-        run = [*observation.count_cards, action.card]
-        points = score_peg(run)
-        count = observation.count + action.card.value
-        if count == 31:
-            return points  # the count starts again: nothing to answer
-        return points - REPLY_WEIGHT * expected_reply(observation, run, count, action.card)
+def lay_away_value(observation: CribbageObservation, discard: Discard) -> float:
+    """The average show of the cards kept, plus or minus the average crib of the rest."""
+    kept = [card.index for card in observation.hand if card not in discard.cards]
+    starters = [card.index for card in CARDS if card not in observation.hand]
+    by_starter = starter_points(kept)
+    hand = fsum(by_starter[code] for code in starters) / len(starters)
+    crib = crib_value(tuple(sorted(card.rank for card in discard.cards)))
+    return hand + crib_share(observation) * crib
 
-    @staticmethod
-    def place(observation: CribbageObservation, action: cribbage.Action) -> float:
-        """How much the row and the column of the cell gain on average with the card."""
-        assert isinstance(action, Place)
-        unseen = unseen_cards(observation)
-        gain = 0.0
-        for cells in (range(action.row * 4, action.row * 4 + 4), range(action.col, 16, 4)):
-            line = [card for cell in cells if (card := observation.grid[cell]) is not None]
-            gain += line_value([*line, action.card], unseen) - line_value(line, unseen)
-        return gain
+
+def peg_value(observation: CribbageObservation, peg: Peg) -> float:
+    """The points of the card now, less what the next player can expect to gain by it."""
+    run = [*observation.count_cards, peg.card]
+    points = score_peg(run)
+    count = observation.count + peg.card.value
+    if count == 31:
+        return points  # the count starts again: nothing to answer
+    return points - expected_reply(observation, run, count, peg.card)
+
+
+def place_value(observation: CribbageObservation, place: Place) -> float:
+    """How much the row and the column of the cell gain on average with the card."""
+    unseen = unseen_cards(observation)
+    gain = 0.0
+    for cells in (range(place.row * 4, place.row * 4 + 4), range(place.col, 16, 4)):
+        line = [card for cell in cells if (card := observation.grid[cell]) is not None]
+        gain += line_value([*line, place.card], unseen) - line_value(line, unseen)
+    return gain
 
 
 def crib_share(observation: CribbageObservation) -> float:
@@ -159,10 +164,11 @@ def crib_share(observation: CribbageObservation) -> float:
 def expected_reply(
     observation: CribbageObservation, run: list[Card], count: int, played: Card
 ) -> float:
-    """What the next player to play can expect to peg right after ``run`` makes ``count``.
+    """What the next player can expect to peg right after ``run`` makes ``count``.
 
     For each rank, the chance they hold one (from the unseen cards and their hand size)
-    and what it would score; the best rank they hold is what they play.
+    and what it would score; they play the best rank they hold. In a two-player game the
+    seat answers in turn, so what it can peg back is taken off.
     """
     players = len(observation.hand_sizes)
     seat = observation.seat if observation.seat is not None else 0
@@ -192,8 +198,8 @@ def expected_reply(
             replies.append((points, back, chance))
     expected = 0.0
     none_better = 1.0  # the chance they hold no rank scoring more than this one
-    for points, back, chance in sorted(replies, reverse=True):
-        expected += (points - COUNTER * back) * chance * none_better
+    for points, back, chance in sorted(replies, key=lambda reply: -reply[0]):
+        expected += (points - back) * chance * none_better
         none_better *= 1 - chance
     return expected
 
@@ -219,9 +225,8 @@ def line_value(line: Sequence[Card], unseen: Sequence[Card]) -> float:
     """
     if not line:
         return 0.0
-    starters = [card for card in unseen if card not in line]
-    ranks = sorted(card.rank for card in line)
-    average = fsum(rank_points(tuple(sorted([*ranks, s.rank]))) for s in starters) / len(starters)
+    ranks = [card.rank for card in line]
+    average = fsum(rank_points(tuple(sorted([*ranks, s.rank]))) for s in unseen) / len(unseen)
     suits = {card.suit for card in line}
     if len(suits) == 1 and len(line) >= 2:
         (suit,) = suits

@@ -6,7 +6,9 @@ weakest. Answering, the size is fixed by the table, so it plays the weakest tile
 beat it. It keeps no plan: it breaks pairs and straights to answer a single, and keeps its
 2s until they are the weakest thing it can play.
 
-    python examples/lexio_greedy.py
+The referee starts it with its address and token, once registered:
+
+    croupier bot add lexio-greedy --game lexio --command "python examples/lexio_greedy.py"
 """
 
 from __future__ import annotations

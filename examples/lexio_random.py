@@ -4,7 +4,9 @@ The simplest bot there is, and the baseline every other bot should beat. It may 
 whenever a play is on the table, and often does: a pass is one legal action among the
 plays. Set ``CROUPIER_BOT_SEED`` to make its choices reproducible.
 
-    python examples/lexio_random.py
+The referee starts it with its address and token, once registered:
+
+    croupier bot add lexio-random --game lexio --command "python examples/lexio_random.py"
 """
 
 from __future__ import annotations

@@ -3,16 +3,20 @@
 - Plan: it splits its hand into the cheapest set of combinations (singles, pairs, triples,
   straights, full houses, four of a kind). A combination nothing unseen can beat costs
   nothing to keep, since it will win a lead back; a weak one costs about one lead to shed;
-  a five-tile one sits in between. Every tile held costs a little more on top.
+  a five-tile one sits in between. Each tile held costs one more on top: the round's
+  settlement counts tiles.
 - Count: the tiles played this round are gone, so it knows which of its tiles are the
   strongest left (a 1 is a sure winner once the 2s are out).
 - Move: it takes the play that leaves the cheapest hand. Leading, that is the widest and
-  weakest combination, winners kept for later; answering, it avoids breaking a straight,
-  a pair or a full house for a worse hand, and passes when every answer would.
+  weakest combination, winners kept for later; answering, the answer that keeps its other
+  combinations whole. It passes when every answer would wreck the plan, such as a single
+  pulled out of a straight.
 - The end: as an opponent runs short of tiles, every tile and above all every 2 (each one
   doubles what it pays) weighs more, so it sheds its 2s while it still can.
 
-    python examples/lexio_strong.py
+The referee starts it with its address and token, once registered:
+
+    croupier bot add lexio-strong --game lexio --command "python examples/lexio_strong.py"
 """
 
 from __future__ import annotations
@@ -79,6 +83,7 @@ class Planner:
             size for seat, size in enumerate(observation.hand_sizes) if seat != observation.seat
         )
         self.danger = DANGER.get(shortest, 0.0)
+        self.twos_double = observation.game.twos_penalty == "double_each"
         self.straights = straight_ranks(observation.players)
         # cost[size][rank]: keeping a single, pair or triple of that rank. Each distinct
         # way to beat it makes it less sure to win a lead back.
@@ -95,7 +100,7 @@ class Planner:
 
     def evaluate(self, tiles: Sequence[Tile]) -> float:
         """The cost of holding ``tiles``: its split, its tiles, and its 2s near the end."""
-        twos = sum(tile.number == 2 for tile in tiles)
+        twos = sum(tile.number == 2 for tile in tiles) if self.twos_double else 0
         return (
             self.split(rank_key(tiles))
             + TILE_COST * (1 + self.danger) * len(tiles)

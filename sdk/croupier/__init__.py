@@ -14,8 +14,8 @@ A bot is a class with one method::
 ``croupier.local.play`` plays a whole game in one process, for tests and rollouts.
 """
 
-from croupier._runtime import RefereeConnectionError, run
+from croupier._runtime import run
 from croupier._version import __version__
 from croupier.bot import Bot, GameStart
 
-__all__ = ["Bot", "GameStart", "RefereeConnectionError", "__version__", "run"]
+__all__ = ["Bot", "GameStart", "__version__", "run"]

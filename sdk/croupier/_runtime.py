@@ -15,7 +15,7 @@ from croupier._version import __version__
 from croupier.bot import Bot
 from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
 
-__all__ = ["PROTOCOL_VERSION", "RefereeConnectionError", "run"]
+__all__ = ["PROTOCOL_VERSION", "run"]
 
 PROTOCOL_VERSION = 1
 """The version of the wire contract (``proto/``) this SDK speaks."""
@@ -34,15 +34,23 @@ class RefereeConnectionError(ConnectionError):
 def run(bot: Bot[Any, Any], *, address: str | None = None, token: str | None = None) -> None:
     """Connect ``bot`` to the referee and play every game it is given, until the referee ends.
 
+    This is a bot process's main loop: when the referee cannot be reached, refuses the
+    bot or drops it, the process ends with a one-line message (``SystemExit``) rather than
+    a traceback.
+
     Args:
         bot: the bot to run.
         address: the referee's address (``host:port`` or ``unix:/path``); by default the
             environment variable ``CROUPIER_ADDRESS`` set by the referee.
         token: a seat token or a bot key; by default ``CROUPIER_TOKEN``.
-
-    Raises:
-        RefereeConnectionError: no address or token, or the referee refused or dropped us.
     """
+    try:
+        _connect_and_serve(bot, address=address, token=token)
+    except RefereeConnectionError as error:
+        raise SystemExit(f"croupier: {error}") from None
+
+
+def _connect_and_serve(bot: Bot[Any, Any], *, address: str | None, token: str | None) -> None:
     address = address or os.environ.get(ADDRESS_VARIABLE)
     token = token or os.environ.get(TOKEN_VARIABLE)
     if not address or not token:

@@ -74,12 +74,28 @@ _PENALTY_OF: dict[int, str] = {number: name for name, number in _PENALTIES.items
 # Tiles and combinations
 
 
+# Every tile's message and every (number, suit) pair's tile, built once: observations and
+# events carry dozens of tiles, and a message field copies what it is given.
+_TILE_MESSAGES: dict[Tile, pb.Tile] = {
+    Tile.from_index(index): pb.Tile(
+        number=Tile.from_index(index).number, suit=_SUITS[Tile.from_index(index).suit]
+    )
+    for index in range(60)
+}
+_TILE_OF: dict[tuple[int, int], Tile] = {
+    (message.number, message.suit): tile for tile, message in _TILE_MESSAGES.items()
+}
+
+
 def encode_tiles(tiles: Iterable[Tile]) -> list[pb.Tile]:
     """The messages of ``tiles``, in order."""
-    return [pb.Tile(number=tile.number, suit=_SUITS[tile.suit]) for tile in tiles]
+    return [_TILE_MESSAGES[tile] for tile in tiles]
 
 
 def _decode_tile(message: pb.Tile) -> Tile:
+    tile = _TILE_OF.get((message.number, message.suit))
+    if tile is not None:
+        return tile
     suit = member(message.suit, _SUIT_OF, "tile suit")
     if not 1 <= message.number <= 15:
         raise CodecError(f"a tile's number is 1..15, not {message.number}")

@@ -58,7 +58,7 @@ def rules_from_args(args: argparse.Namespace) -> Game[Any]:
     if args.game == "lexio":
         if args.variant or args.match_points is not None:
             raise CliError("--variant and --match-points are cribbage options")
-        options: dict[str, Any] = {"players": args.players or 4}
+        options: dict[str, Any] = {"players": 4 if args.players is None else args.players}
         if args.rounds is not None:
             options["rounds"] = args.rounds
         return load_game("lexio", options)

@@ -79,7 +79,10 @@ async def _serve(
         address = await server.start()
     except RuntimeError as error:
         raise CliError(f"cannot listen on {args.listen}: {error}") from None
-    print(f"referee listening on {address} for remote {game.name} bots: {', '.join(bots)}")
+    print(
+        f"referee listening on {address} for remote {game.name} bots: {', '.join(bots)}",
+        flush=True,
+    )
     rng = random.Random(args.seed)
     busy: set[str] = set()
     games: set[asyncio.Task[None]] = set()

@@ -144,6 +144,8 @@ async def _seat_bot(
         seating.started.append(connection.result())
         return connection.result()
     connection.cancel()
+    # The seat waits no more: a late Hello with its token is refused, like an expired one.
+    server.registry.revoke_seat(token)
     if exited in done:
         detail = f"exited with status {process.exit_code} before connecting"
         log.fault(seat, FaultKind.CRASH, f"{detail}; output: {process.output_tail()[-500:]}")

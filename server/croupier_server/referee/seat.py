@@ -126,7 +126,8 @@ class SeatAgent:
         )
         sent = time.monotonic()
         try:
-            reply: Reply = await asyncio.wait_for(reply_future, time_left_ms / 1000)
+            async with asyncio.timeout(time_left_ms / 1000):
+                reply: Reply = await reply_future
         except TimeoutError:
             session.expire(request_id)
             self._bank_ms = 0.0

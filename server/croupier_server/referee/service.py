@@ -127,5 +127,8 @@ class RefereeServer:
     async def stop(self, grace: float = 1.0) -> None:
         """Stop serving, ending every stream."""
         if self._server is not None:
+            # Idle remote bots are told the referee is done (their streams end with OK)
+            # rather than cut off: a bot's run() then returns instead of failing.
+            self.registry.close_idle("the referee is stopping")
             await self._server.stop(grace)
             self._server = None

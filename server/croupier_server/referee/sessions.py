@@ -203,6 +203,13 @@ class SessionRegistry:
         self._idle.setdefault(bot_name, []).append(session)
         await self._notify_idle()
 
+    def close_idle(self, reason: str) -> None:
+        """End the stream of every idle remote bot (the referee is stopping)."""
+        for sessions in self._idle.values():
+            for session in sessions:
+                session.close(reason)
+        self._idle.clear()
+
     def _drop_closed(self) -> None:
         for sessions in self._idle.values():
             sessions[:] = [session for session in sessions if not session.closed.is_set()]

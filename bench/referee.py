@@ -1,0 +1,728 @@
+"""How much the referee adds to a bot's round trip: figures printed, nothing asserted.
+
+    ./dev bench bench/referee.py                             (about 1.5 minutes)
+    ./dev run python bench/referee.py --quick [--profile]    (about 35 seconds)
+
+Every figure is per decision, i.e. per request a bot answered:
+
+- Bare ping-pong, with messages the size of a real Lexio 4-player DecisionRequest and
+  ActionReply: over a pipe (length-prefixed protobuf), and over gRPC in croupier's flavours
+  (a ``grpc.aio`` server stream; a sync client whose requests come from a queue, as in
+  ``croupier.run``), one stream and 16 at once.
+- The referee's plumbing without a game: ``RefereeServer`` and ``BotSession`` sending the
+  same prebuilt request round 1 or 4 seats, then also the event messages a real game sends
+  between two requests; the answering processes decode nothing.
+- The referee: ``referee_game`` on an in-process ``RefereeServer`` (no database), Lexio
+  4-player one-round games and a few cribbage games, between trivial bots (``croupier.run``
+  with a bot playing its first legal action), one game and 16 games at a time. The bots
+  connect once as remote bots and play game after game, so starting processes is not
+  counted as refereeing.
+- Bot start: from launching ``examples/lexio_random.py`` to its Hello being admitted, alone
+  and four at once (a table), and its resident memory then.
+
+Columns: the round trip is what the referee logs as ``latency_ms`` (from queueing the
+request to the reply's arrival); the interval is the wall time per decision of one stream
+or game, everything included (events, forced moves, game set-up); CPU is
+``time.process_time()`` of this process (all threads) for the serving side, and the answering
+processes' CPU read from ``/proc``. On a machine with few cores the interval follows the
+sum of both CPU columns. The one-at-a-time runs are repeated, interleaved, and pooled,
+because round trips on a small VM drift by a third from one second to the next; the
+overhead is the median of the paired repeats.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import itertools
+import os
+import pstats
+import shlex
+import statistics
+import struct
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import grpc
+
+from croupier import codec
+from croupier.games import Game, load_game
+from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
+from croupier_server.referee.launcher import BotProcess
+from croupier_server.referee.match import Entrant, MatchSettings, referee_game
+from croupier_server.referee.records import DecidedBy, GameLog
+from croupier_server.referee.service import MAX_MESSAGE_BYTES, RefereeServer
+from croupier_server.referee.sessions import SessionRegistry
+from croupier_server.tokens import hash_secret, new_secret
+
+LEXIO = {"players": 4, "rounds": 1}
+CRIBBAGE = {"variant": "six-card", "match_points": 1}
+TABLES = 16
+"""How many games (and bare streams) the concurrent runs have going at once."""
+TARGET = 0.25
+"""The issue's target: the referee adds at most this much to a bare round trip."""
+
+FIRST_LEGAL_BOT = """\
+import croupier
+
+class FirstLegal(croupier.Bot):
+    def act(self, observation):
+        return observation.legal_actions[0]
+
+croupier.run(FirstLegal())
+"""
+EXAMPLE_BOT = Path(__file__).resolve().parent.parent / "examples" / "lexio_random.py"
+PEER = Path(__file__).resolve().parent / "_pingpong_peer.py"
+"""The answering side of the bare ping-pong and of the plumbing runs."""
+SERVER_OPTIONS = [
+    ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
+    ("grpc.max_send_message_length", 4 * 1024 * 1024),
+    ("grpc.so_reuseport", 0),
+]
+"""The options of ``RefereeServer``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scale:
+    """How long each part runs."""
+
+    repeats: int
+    rounds: int
+    """Round trips of one bare or plumbing run."""
+    games: int
+    """Lexio games of one repeat, one at a time."""
+    concurrent_games: int
+    """Lexio games at each of the ``TABLES`` tables."""
+    cribbage_games: int
+    launches: int
+
+
+FULL = Scale(repeats=5, rounds=1500, games=30, concurrent_games=10, cribbage_games=8, launches=6)
+QUICK = Scale(repeats=2, rounds=600, games=12, concurrent_games=3, cribbage_games=3, launches=3)
+
+
+# Figures
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    """The value below which ``fraction`` of ``values`` lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time so far of every thread of a live process, from ``/proc``."""
+    total_ns = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            total_ns += int((task / "schedstat").read_text().split()[0])
+        except (OSError, IndexError, ValueError):
+            continue  # the thread ended meanwhile
+    return total_ns / 1e9
+
+
+def memory_mib(pid: int, field: str) -> float:
+    """A memory figure (``VmRSS``, ``VmHWM``) of a live process, in MiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        name, _, value = line.partition(":")
+        if name == field:
+            return int(value.split()[0]) / 1024
+    return float("nan")
+
+
+@dataclass(frozen=True, slots=True)
+class Measured:
+    """Requests answered in one run, and what they cost each side."""
+
+    round_trips: list[float]
+    """Seconds, one per request answered."""
+    streams: int
+    """Requests outstanding at once (streams, or games)."""
+    wall: float
+    server_cpu: float
+    """CPU seconds of the side asking (the referee)."""
+    peer_cpu: float
+    """CPU seconds of the answering side (the bots), all processes together."""
+
+    @classmethod
+    def pooled(cls, runs: Sequence[Measured]) -> Measured:
+        """One run of the runs one after the other."""
+        return cls(
+            round_trips=[seconds for run in runs for seconds in run.round_trips],
+            streams=runs[0].streams,
+            wall=sum(run.wall for run in runs),
+            server_cpu=sum(run.server_cpu for run in runs),
+            peer_cpu=sum(run.peer_cpu for run in runs),
+        )
+
+    @property
+    def interval(self) -> float:
+        """Wall seconds per request of one stream."""
+        return self.wall * self.streams / len(self.round_trips)
+
+    def row(self, label: str) -> str:
+        """One line of the table."""
+        count = len(self.round_trips)
+        mean = sum(self.round_trips) / count
+        return (
+            f"  {label:<34}{percentile(self.round_trips, 0.5) * 1e3:7.3f}"
+            f"{percentile(self.round_trips, 0.99) * 1e3:8.3f}{mean * 1e3:8.3f}"
+            f"{self.interval * 1e3:9.3f}{count / self.wall:9,.0f}"
+            f"{self.server_cpu / count * 1e6:9,.0f}{self.peer_cpu / count * 1e6:8,.0f}"
+        )
+
+
+HEADER = (
+    f"  {'':<34}{'round trip (ms)':^23}{'interval':>9}{'per s':>9}{'CPU (us)':^17}\n"
+    f"  {'':<34}{'p50':>7}{'p99':>8}{'mean':>8}{'(ms)':>9}{'':>9}{'server':>9}{'peer':>8}"
+)
+
+
+# The messages of a decision
+
+
+def sample_messages() -> tuple[referee_pb2.RefereeMessage, referee_pb2.BotMessage]:
+    """A real DecisionRequest (the seat to lead, Lexio 4-player) and the ActionReply to it."""
+    state = load_game("lexio", LEXIO).new_state(0)
+    seat = state.seats_to_act()[0]
+    observation = state.observation(seat)
+    request = codec.decision_request(
+        request_id=1234,
+        game_id="1234",
+        observation=observation,
+        time_left_ms=11_000,
+        bank_left_ms=10_000,
+        attempt=1,
+    )
+    reply = codec.action_reply(request_id=1234, action=observation.legal_actions[0])
+    return request, reply
+
+
+def sample_event() -> referee_pb2.RefereeMessage:
+    """A real GameEvent: the first play of a Lexio 4-player game."""
+    state = load_game("lexio", LEXIO).new_state(0)
+    seat = state.seats_to_act()[0]
+    state.apply(seat, state.legal_actions(seat)[0])
+    return codec.encode_event("1234", state.events[-1])
+
+
+def messages_sent(log: GameLog) -> int:
+    """The messages the referee sent the seats of a game (no faults, no retries)."""
+    seats = range(log.game.num_players)
+    events = sum(entry.event.is_visible_to(seat) for entry in log.events for seat in seats)
+    return 2 * len(seats) + len(log.actions) + events  # start, over; a request or an ActionTaken
+
+
+def request_sizes(logs: Sequence[GameLog]) -> list[int]:
+    """The size of every decision request of ``logs`` (games of one seat at a time)."""
+    sizes = []
+    for log in logs:
+        state = log.game.new_state(log.seed)
+        for entry in log.actions:
+            if entry.decided_by is DecidedBy.BOT:
+                request = codec.decision_request(
+                    request_id=1234,
+                    game_id=log.game_id,
+                    observation=state.observation(entry.seat),
+                    time_left_ms=11_000,
+                    bank_left_ms=10_000,
+                    attempt=1,
+                )
+                sizes.append(request.ByteSize())
+            state.apply(entry.seat, entry.action)
+    return sizes
+
+
+# Bare ping-pong over a pipe
+
+
+# The framing of _pingpong_peer.py: a little-endian 32-bit length, then the message.
+
+
+def read_frame(fd: int) -> bytes | None:
+    """One length-prefixed message, or ``None`` at the end of the pipe."""
+    header = os.read(fd, 4)
+    if not header:
+        return None
+    size = struct.unpack("<I", header)[0]
+    data = b""
+    while len(data) < size:
+        data += os.read(fd, size - len(data))
+    return data
+
+
+def write_frame(fd: int, data: bytes) -> None:
+    """One length-prefixed message."""
+    os.write(fd, struct.pack("<I", len(data)) + data)
+
+
+def pipe_pingpong(rounds: int) -> Measured:
+    """Round trips to a child process over its stdin and stdout."""
+    request, reply = sample_messages()
+    command = [sys.executable, str(PEER), "pipe", reply.SerializeToString().hex()]
+    child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    assert child.stdin is not None
+    assert child.stdout is not None
+    out, back = child.stdin.fileno(), child.stdout.fileno()
+
+    def round_trip() -> None:
+        write_frame(out, request.SerializeToString())
+        referee_pb2.BotMessage.FromString(read_frame(back) or b"")
+
+    warm_up = max(20, rounds // 10)
+    for _ in range(warm_up):
+        round_trip()
+    clock = time.perf_counter
+    round_trips = []
+    wall, cpu = clock(), time.process_time()
+    for _ in range(rounds):
+        start = clock()
+        round_trip()
+        round_trips.append(clock() - start)
+    wall, cpu = clock() - wall, time.process_time() - cpu
+    write_frame(out, b"")
+    peer_seconds, answered = (read_frame(back) or b"0 1").split()
+    peer_cpu = float(peer_seconds) * rounds / int(answered)
+    child.stdin.close()
+    child.wait()
+    return Measured(round_trips, streams=1, wall=wall, server_cpu=cpu, peer_cpu=peer_cpu)
+
+
+# Bare ping-pong over gRPC
+
+
+class PingPongService(referee_pb2_grpc.RefereeServicer):
+    """Each stream: wait for a Hello, then send the request and await the reply, again."""
+
+    def __init__(self, request: referee_pb2.RefereeMessage, *, streams: int, rounds: int):
+        self.request = request
+        self.rounds = rounds
+        self.streams = streams
+        self.warm = 0
+        self.all_warm = asyncio.Event()
+        self.round_trips: list[float] = []
+        self.started = (0.0, 0.0)
+        self.finished = (0.0, 0.0)
+
+    async def Connect(  # noqa: N802 (the name is the RPC's)
+        self,
+        request_iterator: AsyncIterator[referee_pb2.BotMessage],
+        context: grpc.aio.ServicerContext[referee_pb2.BotMessage, referee_pb2.RefereeMessage],
+    ) -> AsyncIterator[referee_pb2.RefereeMessage]:
+        """Warm up, wait for every stream to be warm, then time ``rounds`` round trips."""
+        clock = time.perf_counter
+        await anext(request_iterator)
+        for _ in range(max(20, self.rounds // 10)):
+            yield self.request
+            await anext(request_iterator)
+        self.warm += 1
+        if self.warm == self.streams:
+            self.started = (clock(), time.process_time())
+            self.all_warm.set()
+        await self.all_warm.wait()
+        for _ in range(self.rounds):
+            start = clock()
+            yield self.request
+            await anext(request_iterator)
+            self.round_trips.append(clock() - start)
+        self.finished = (clock(), time.process_time())
+
+
+async def start_clients(address: str, tokens: Sequence[str]) -> list[asyncio.subprocess.Process]:
+    """One answering process per token."""
+    _, reply = sample_messages()
+    return [
+        await asyncio.create_subprocess_exec(
+            sys.executable,
+            str(PEER),
+            "grpc",
+            address,
+            token,
+            reply.SerializeToString().hex(),
+            stdout=subprocess.PIPE,
+        )
+        for token in tokens
+    ]
+
+
+async def clients_cpu(clients: Sequence[asyncio.subprocess.Process], measured: int) -> float:
+    """Wait for the clients to end; their CPU seconds, for ``measured`` of their answers."""
+    outputs = [(await client.communicate())[0].split() for client in clients]
+    cpu = sum(float(seconds) for seconds, _ in outputs)
+    return cpu * measured / sum(int(answered) for _, answered in outputs)
+
+
+async def grpc_pingpong(*, streams: int, rounds: int) -> Measured:
+    """``rounds`` round trips on each of ``streams`` streams, each to its own process."""
+    request, _ = sample_messages()
+    service = PingPongService(request, streams=streams, rounds=rounds)
+    server = grpc.aio.server(options=SERVER_OPTIONS)
+    referee_pb2_grpc.add_RefereeServicer_to_server(service, server)
+    port = server.add_insecure_port("127.0.0.1:0")
+    await server.start()
+    try:
+        clients = await start_clients(f"127.0.0.1:{port}", ["-"] * streams)
+        peer_cpu = await clients_cpu(clients, rounds * streams)
+    finally:
+        await server.stop(1.0)
+    return Measured(
+        service.round_trips,
+        streams=streams,
+        wall=service.finished[0] - service.started[0],
+        server_cpu=service.finished[1] - service.started[1],
+        peer_cpu=peer_cpu,
+    )
+
+
+# The referee's plumbing without a game
+
+
+async def plumbing(server: RefereeServer, *, rounds: int, seats: int, events: int) -> Measured:
+    """Requests round ``seats`` answering processes through the referee's own sessions.
+
+    Before each request, ``events`` event messages go round the seats too, as a game's
+    events and forced moves do.
+    """
+    tokens = [new_secret() for _ in range(seats)]
+    registry = server.registry
+    connections = [registry.expect_seat(token, f"seat {n}") for n, token in enumerate(tokens)]
+    clients = await start_clients(server.address, tokens)
+    sessions = await asyncio.gather(*connections)
+    request, _ = sample_messages()
+    event = sample_event()
+    clock = time.perf_counter
+
+    async def decide(number: int) -> float:
+        for index in range(events):
+            sessions[(number + index) % seats].send(event)
+        session = sessions[number % seats]
+        answer = session.expect_reply(request.decision.request_id)
+        start = clock()
+        session.send(request)
+        await answer
+        return clock() - start
+
+    try:
+        for number in range(max(20, rounds // 10)):
+            await decide(number)
+        wall, cpu = clock(), time.process_time()
+        round_trips = [await decide(number) for number in range(rounds)]
+        wall, cpu = clock() - wall, time.process_time() - cpu
+    finally:
+        for session, token in zip(sessions, tokens, strict=True):
+            session.close("the benchmark is over")
+            server.registry.revoke_seat(token)
+    peer_cpu = await clients_cpu(clients, rounds)
+    return Measured(round_trips, streams=1, wall=wall, server_cpu=cpu, peer_cpu=peer_cpu)
+
+
+# The referee
+
+
+@dataclass(frozen=True, slots=True)
+class RefereeRun:
+    """Games the referee played, and what they cost."""
+
+    logs: list[GameLog]
+    measured: Measured
+
+    @classmethod
+    def pooled(cls, runs: Sequence[RefereeRun]) -> RefereeRun:
+        """One run of the runs one after the other."""
+        return cls(
+            [log for run in runs for log in run.logs],
+            Measured.pooled([run.measured for run in runs]),
+        )
+
+    @property
+    def decisions(self) -> int:
+        """Requests the bots answered."""
+        return len(self.measured.round_trips)
+
+    def describe(self) -> str:
+        """Games, decisions, messages and faults, in words."""
+        forced = sum(len(log.actions) for log in self.logs) - self.decisions
+        faults = sum(len(log.faults) for log in self.logs)
+        messages = sum(messages_sent(log) for log in self.logs) / self.decisions
+        return (
+            f"{len(self.logs)} games, {self.decisions:,} decisions asked and {forced:,} "
+            f"forced, {messages:.1f} messages sent per decision, {faults} faults"
+        )
+
+
+@dataclass(eq=False)
+class Pool:
+    """Trivial bots connected as remote bots, four for each table."""
+
+    server: RefereeServer
+    names: list[list[str]]
+    processes: list[BotProcess]
+
+    @classmethod
+    async def start(cls, server: RefereeServer, *, tables: int) -> Pool:
+        """Start the bots and wait until every one is connected."""
+        command = shlex.join([sys.executable, "-c", FIRST_LEGAL_BOT])
+        names = [[f"first-legal-{table}-{seat}" for seat in range(4)] for table in range(tables)]
+        processes = []
+        for name in itertools.chain.from_iterable(names):
+            key = new_secret()
+            server.registry.allow_remote(hash_secret(key), name)
+            env = {"CROUPIER_ADDRESS": server.address, "CROUPIER_TOKEN": key}
+            processes.append(await BotProcess.start(name, command, cwd=None, env=env))
+        while len(server.registry.idle_remote_bots()) < len(processes):
+            await asyncio.sleep(0.05)
+        return cls(server, names, processes)
+
+    def bot_cpu(self) -> float:
+        """CPU seconds of every bot so far."""
+        return sum(cpu_seconds(process.process.pid) for process in self.processes)
+
+    def memory(self) -> float:
+        """The bots' mean resident memory now, in MiB."""
+        rss = [memory_mib(process.process.pid, "VmRSS") for process in self.processes]
+        return sum(rss) / len(rss)
+
+    async def stop(self) -> None:
+        """End every bot's stream, and the bots with it."""
+        for name in itertools.chain.from_iterable(self.names):
+            session = await self.server.registry.take_remote(name, 1.0)
+            if session is not None:
+                session.close("the benchmark is over")
+        await asyncio.gather(*(process.stop() for process in self.processes))
+        for process in self.processes:
+            process.discard_log()
+
+
+async def play_tables(
+    pool: Pool, game: Game[Any], *, tables: int, games: int, profile: bool = False
+) -> RefereeRun:
+    """``games`` games in a row at each of ``tables`` tables at once."""
+    settings = MatchSettings()
+
+    async def table(number: int) -> list[GameLog]:
+        entrants = [Entrant(name) for name in pool.names[number][: game.num_players]]
+        return [
+            await referee_game(
+                pool.server,
+                game_id=f"{number}-{index}",
+                game=game,
+                seed=index,
+                entrants=entrants,
+                tokens=[""] * game.num_players,
+                settings=settings,
+            )
+            for index in range(games)
+        ]
+
+    profiler = cProfile.Profile()
+    bot_cpu, cpu, wall = pool.bot_cpu(), time.process_time(), time.perf_counter()
+    if profile:
+        profiler.enable()
+    logs = [log for logs in await asyncio.gather(*map(table, range(tables))) for log in logs]
+    profiler.disable()
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    if profile:
+        pstats.Stats(profiler).strip_dirs().sort_stats("tottime").print_stats(25)
+    round_trips = [
+        entry.latency_ms / 1e3
+        for log in logs
+        for entry in log.actions
+        if entry.decided_by is DecidedBy.BOT and entry.latency_ms is not None
+    ]
+    measured = Measured(round_trips, tables, wall, cpu, pool.bot_cpu() - bot_cpu)
+    return RefereeRun(logs, measured)
+
+
+# Bot start
+
+
+@dataclass(frozen=True, slots=True)
+class BotStart:
+    """From launch to admitted Hello, and the memory then."""
+
+    seconds: float
+    rss_mib: float
+    peak_mib: float
+
+
+async def start_bots(server: RefereeServer, count: int) -> list[BotStart]:
+    """Launch ``count`` example bots at once; each one's time to Hello and memory."""
+    command = shlex.join([sys.executable, str(EXAMPLE_BOT)])
+
+    async def one(number: int) -> tuple[BotStart, BotProcess]:
+        token = new_secret()
+        connection = server.registry.expect_seat(token, f"bot {number}")
+        start = time.perf_counter()
+        env = {"CROUPIER_ADDRESS": server.address, "CROUPIER_TOKEN": token}
+        process = await BotProcess.start(f"bot {number}", command, cwd=None, env=env)
+        session = await asyncio.wait_for(connection, 20)
+        seconds = time.perf_counter() - start
+        pid = process.process.pid
+        figures = BotStart(seconds, memory_mib(pid, "VmRSS"), memory_mib(pid, "VmHWM"))
+        session.close("measured")
+        server.registry.revoke_seat(token)
+        return figures, process
+
+    started = await asyncio.gather(*map(one, range(count)))
+    await asyncio.gather(*(process.stop() for _, process in started))
+    for _, process in started:
+        process.discard_log()
+    return [figures for figures, _ in started]
+
+
+async def report_bot_starts(server: RefereeServer, *, launches: int) -> None:
+    """Print launch-to-Hello times and memory of the example bot."""
+    alone = [start for _ in range(launches) for start in await start_bots(server, 1)]
+    tables = [max(start.seconds for start in await start_bots(server, 4)) for _ in range(3)]
+    interpreter = []
+    for code in ("pass", "import croupier, grpc"):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", code], check=True)
+        interpreter.append(time.perf_counter() - start)
+    seconds = [start.seconds for start in alone]
+    print(
+        f"bot start ({EXAMPLE_BOT.name}): launch to Hello admitted, alone: median "
+        f"{statistics.median(seconds) * 1e3:.0f} ms (max {max(seconds) * 1e3:.0f}, "
+        f"{launches} launches); four at once, to the last Hello: median "
+        f"{statistics.median(tables) * 1e3:.0f} ms\n"
+        f"  (python -c pass: {interpreter[0] * 1e3:.0f} ms; python -c 'import croupier, grpc': "
+        f"{interpreter[1] * 1e3:.0f} ms)\n"
+        f"  memory after Hello: VmRSS {statistics.mean(s.rss_mib for s in alone):.1f} MiB, "
+        f"VmHWM {statistics.mean(s.peak_mib for s in alone):.1f} MiB"
+    )
+
+
+# The whole run
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """Everything measured with the trivial bots connected, ready to print."""
+
+    pipe: Measured
+    bare: list[Measured]
+    """One stream, one run per repeat."""
+    together: Measured
+    plumbing: dict[str, list[Measured]]
+    lexio: list[RefereeRun]
+    """One game at a time, one run per repeat."""
+    concurrent: RefereeRun
+    cribbage: RefereeRun
+    bots_started_in: float
+    bot_memory_mib: float
+
+
+async def measure(server: RefereeServer, scale: Scale, *, profile: bool) -> Figures:
+    """Start the trivial bots, run everything that needs them, and stop them."""
+    pipe = pipe_pingpong(scale.rounds * 4)
+    started = time.perf_counter()
+    pool = await Pool.start(server, tables=TABLES)
+    bots_started_in = time.perf_counter() - started
+    lexio, cribbage = load_game("lexio", LEXIO), load_game("cribbage", CRIBBAGE)
+    try:
+        warm_up = await play_tables(pool, lexio, tables=1, games=3)
+        events = round(sum(map(messages_sent, warm_up.logs)) / warm_up.decisions) - 1
+        kinds = {
+            "1 seat, requests only": (1, 0),
+            "4 seats, requests only": (4, 0),
+            f"4 seats, +{events} events a request": (4, events),
+        }
+        bare: list[Measured] = []
+        lexio_runs: list[RefereeRun] = []
+        plumbing_runs: dict[str, list[Measured]] = {label: [] for label in kinds}
+        for _ in range(scale.repeats):  # interleaved, for the paired overhead
+            bare.append(await grpc_pingpong(streams=1, rounds=scale.rounds))
+            for label, (seats, extra) in kinds.items():
+                run = await plumbing(server, rounds=scale.rounds, seats=seats, events=extra)
+                plumbing_runs[label].append(run)
+            lexio_runs.append(await play_tables(pool, lexio, tables=1, games=scale.games))
+        together = await grpc_pingpong(streams=TABLES, rounds=scale.rounds // 4)
+        concurrent = await play_tables(pool, lexio, tables=TABLES, games=scale.concurrent_games)
+        cribbage_run = await play_tables(pool, cribbage, tables=1, games=scale.cribbage_games)
+        if profile:
+            await play_tables(pool, lexio, tables=1, games=scale.games, profile=True)
+        return Figures(
+            pipe=pipe,
+            bare=bare,
+            together=together,
+            plumbing=plumbing_runs,
+            lexio=lexio_runs,
+            concurrent=concurrent,
+            cribbage=cribbage_run,
+            bots_started_in=bots_started_in,
+            bot_memory_mib=pool.memory(),
+        )
+    finally:
+        await pool.stop()
+
+
+def print_figures(figures: Figures) -> None:
+    """The table, what the games were, and the overhead against the target."""
+    request, reply = sample_messages()
+    lexio = RefereeRun.pooled(figures.lexio)
+    sizes = request_sizes(lexio.logs[:20])
+    print(
+        f"messages: a {request.ByteSize()} B DecisionRequest (a Lexio 4-player lead; "
+        f"{statistics.mean(sizes):.0f} B on average in the games, at most {max(sizes)} B) "
+        f"and a {reply.ByteSize()} B ActionReply\n"
+        "CPU: server = the side asking (this process), peer = the side answering"
+    )
+    print(HEADER)
+    print("bare ping-pong")
+    print(figures.pipe.row("pipe + protobuf, 1 stream"))
+    print(Measured.pooled(figures.bare).row("gRPC, 1 stream"))
+    print(figures.together.row(f"gRPC, {TABLES} streams at once"))
+    print("the referee's sessions, no game, answering processes that decode nothing")
+    for label, runs in figures.plumbing.items():
+        print(Measured.pooled(runs).row(label))
+    started = f"{TABLES * 4} started in {figures.bots_started_in:.1f} s"
+    print(f"the referee, remote trivial bots ({started})")
+    print(lexio.measured.row("lexio, 1 game at a time"))
+    print(figures.concurrent.measured.row(f"lexio, {TABLES} games at a time"))
+    print(figures.cribbage.measured.row("cribbage, 1 game at a time"))
+    print(f"  lexio, 1 at a time: {lexio.describe()}")
+    print(f"  lexio, {TABLES} at a time: {figures.concurrent.describe()}")
+    print(f"  cribbage: {figures.cribbage.describe()}")
+    print(f"  the trivial bots' VmRSS after playing: {figures.bot_memory_mib:.1f} MiB on average")
+    paired = [
+        run.measured.interval / statistics.mean(bare.round_trips) - 1
+        for run, bare in zip(figures.lexio, figures.bare, strict=True)
+    ]
+    alone = statistics.median(paired)
+    together = figures.concurrent.measured.interval / figures.together.interval - 1
+    verdict = "met" if max(alone, together) <= TARGET else "missed"
+    print(
+        f"the referee's overhead over bare gRPC per decision: 1 game {alone:+.0%} (median of "
+        f"{len(paired)} paired repeats, {min(paired):+.0%} to {max(paired):+.0%}), "
+        f"{TABLES} games {together:+.0%} (throughput against {TABLES} streams); "
+        f"target {TARGET:+.0%}: {verdict}"
+    )
+
+
+async def run_all(scale: Scale, *, profile: bool) -> None:
+    server = RefereeServer(SessionRegistry())
+    await server.start()
+    try:
+        print_figures(await measure(server, scale, profile=profile))
+        await report_bot_starts(server, launches=scale.launches)
+    finally:
+        await server.stop()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a shorter run of every figure")
+    parser.add_argument("--profile", action="store_true", help="profile the referee's games")
+    args = parser.parse_args()
+    asyncio.run(run_all(QUICK if args.quick else FULL, profile=args.profile))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

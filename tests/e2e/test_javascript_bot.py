@@ -1,0 +1,240 @@
+"""The contract works from another language: the JavaScript bot of ``examples/js`` plays.
+
+The bot loads ``proto/`` with @grpc/proto-loader and talks to the real referee: it plays a
+Lexio match against the Python example bots, and a cribbage game against the greedy one,
+each registered and played through the ``croupier`` command line into a SQLite database.
+A scripted referee checks that a request id above 2**53 comes back exactly, and the real
+referee that a refused token ends the bot with one line and a non-zero status.
+
+Needs ``node`` (and ``npm`` once, to install ``examples/js/node_modules`` with ``npm ci``);
+without node the tests are skipped, unless ``CROUPIER_REQUIRE_NODE=1`` (CI) makes that a
+failure.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import queue
+import shlex
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from concurrent import futures
+from pathlib import Path
+from typing import NoReturn
+
+import grpc
+import pytest
+from sqlmodel import Session
+
+from croupier import codec
+from croupier.games import load_game
+from croupier.games.lexio import Play
+from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
+from croupier_server.cli import main
+from croupier_server.db import (
+    EndedBy,
+    GameStatus,
+    SeatStatus,
+    check_stored_game,
+    create_database_engine,
+    repository,
+)
+from croupier_server.referee.service import RefereeServer
+from croupier_server.referee.sessions import SessionRegistry
+
+ROOT = Path(__file__).parents[2]
+EXAMPLES = ROOT / "examples"
+JS_BOT = EXAMPLES / "js"
+REQUIRE_NODE_VARIABLE = "CROUPIER_REQUIRE_NODE"
+NPM_CI_TIMEOUT_S = 180
+"""Below pytest's own timeout (300 s), which counts the fixture's setup too."""
+PACKAGES = ("grpc-js", "proto-loader")
+BOT_TIMEOUT_S = 30
+
+pytestmark = pytest.mark.slow
+
+
+def _missing(reason: str) -> NoReturn:
+    if os.environ.get(REQUIRE_NODE_VARIABLE) == "1":
+        pytest.fail(f"{reason} ({REQUIRE_NODE_VARIABLE}=1)")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def node() -> str:
+    """The path of ``node``, with the bot's packages installed (``npm ci``) if they are not."""
+    node = shutil.which("node")
+    if node is None:
+        _missing("node is not installed: the JavaScript bot cannot run")
+    installed = all((JS_BOT / "node_modules" / "@grpc" / name).is_dir() for name in PACKAGES)
+    if not installed:
+        _npm_ci()
+    return node
+
+
+def _npm_ci() -> None:
+    npm = shutil.which("npm")
+    if npm is None:
+        _missing("npm is not installed: cannot install examples/js/node_modules")
+    command = [npm, "ci", "--prefix", str(JS_BOT), "--ignore-scripts", "--no-audit", "--no-fund"]
+    try:
+        done = subprocess.run(
+            command, capture_output=True, text=True, timeout=NPM_CI_TIMEOUT_S, check=False
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"npm ci took more than {NPM_CI_TIMEOUT_S} s")
+    if done.returncode != 0:
+        pytest.fail(f"npm ci failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")
+
+
+def _command(*argv: str | Path) -> str:
+    return shlex.join(str(arg) for arg in argv)
+
+
+# Full games through the real referee
+
+
+GAMES = [
+    pytest.param(
+        "lexio",
+        ["--players", "4", "--rounds", "2"],
+        ["lexio_greedy.py", "lexio_random.py", "lexio_strong.py"],
+        id="lexio",
+    ),
+    pytest.param("cribbage", ["--match-points", "1"], ["cribbage_greedy.py"], id="cribbage"),
+]
+JS_SEAT = 1
+
+
+@pytest.mark.parametrize(("game", "rules", "opponents"), GAMES)
+def test_the_javascript_bot_plays_a_whole_game(
+    node: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    game: str,
+    rules: list[str],
+    opponents: list[str],
+) -> None:
+    url = f"sqlite:///{tmp_path / 'croupier.db'}"
+    commands = [_command(sys.executable, EXAMPLES / script) for script in opponents]
+    commands.insert(JS_SEAT, _command(node, JS_BOT / "bot.js"))
+    names = [f"seat{seat}" for seat in range(len(commands))]
+    for name, command in zip(names, commands, strict=True):
+        assert main(["bot", "add", name, "--game", game, "--command", command, "--db", url]) == 0
+    seats = [option for name in names for option in ("--bot", name)]
+    match = ["match", "--game", game, *rules, *seats, "--seed", "7", "--json", "--db", url]
+    capsys.readouterr()
+
+    assert main(match) == 0
+
+    game_id = json.loads(capsys.readouterr().out)["game_id"]
+    engine = create_database_engine(url)
+    try:
+        with Session(engine) as session:
+            record = repository.get_game(session, game_id=game_id)
+            assert record is not None
+            assert (record.status, record.ended_by) == (GameStatus.FINISHED, EndedBy.NORMAL)
+            faults = repository.game_faults(session, game_id=game_id, seat=JS_SEAT)
+            assert [f"{fault.kind}: {fault.detail}" for fault in faults] == []
+            js_seat = repository.game_seats(session, game_id=game_id)[JS_SEAT]
+            assert js_seat.status is SeatStatus.FINISHED
+            assert js_seat.decisions > 0
+            check_stored_game(session, game_id=game_id)
+    finally:
+        engine.dispose()
+
+
+# The session, against a scripted referee and a refusing one
+
+LARGE_REQUEST_ID = 2**63 + 1
+"""A uint64 that a JavaScript number (53 bits of precision) would round to 2**63."""
+
+
+class ScriptedReferee(referee_pb2_grpc.RefereeServicer):
+    """Sends one Lexio decision request with a large id, then ends the game and the stream."""
+
+    def __init__(self) -> None:
+        self.game = load_game("lexio", {"players": 4})
+        state = self.game.new_state(3)
+        self.seat = state.current_player()
+        self.observation = state.observation(self.seat)
+        self.received: queue.SimpleQueue[referee_pb2.BotMessage] = queue.SimpleQueue()
+
+    def Connect(  # noqa: N802 (the name is the RPC's)
+        self, request_iterator: Iterator[referee_pb2.BotMessage], context: grpc.ServicerContext
+    ) -> Iterator[referee_pb2.RefereeMessage]:
+        self.received.put(next(request_iterator))
+        clock = codec.TimeControl(connect_ms=1000, decision_ms=1000, bank_ms=0)
+        yield codec.game_start(game_id="g1", game=self.game, seat=self.seat, time_control=clock)
+        yield codec.decision_request(
+            request_id=LARGE_REQUEST_ID,
+            game_id="g1",
+            observation=self.observation,
+            time_left_ms=1000,
+            bank_left_ms=0,
+            attempt=1,
+        )
+        self.received.put(next(request_iterator))
+        over = referee_pb2.GameOver(
+            game_id="g1",
+            result=referee_pb2.Result(scores=[0, 0, 0, 0], places=[1, 1, 1, 1]),
+            seat_status=referee_pb2.SEAT_STATUS_FINISHED,
+        )
+        yield referee_pb2.RefereeMessage(game_over=over)
+
+
+def _run_bot(node: str, address: str, token: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "CROUPIER_ADDRESS": address, "CROUPIER_TOKEN": token}
+    return subprocess.run(
+        [node, str(JS_BOT / "bot.js")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=BOT_TIMEOUT_S,
+        check=False,
+    )
+
+
+def test_a_uint64_request_id_comes_back_exactly_and_the_bot_exits_cleanly(node: str) -> None:
+    referee = ScriptedReferee()
+    server = grpc.server(futures.ThreadPoolExecutor(max_workers=2))
+    referee_pb2_grpc.add_RefereeServicer_to_server(referee, server)
+    port = server.add_insecure_port("127.0.0.1:0")
+    server.start()
+    try:
+        done = _run_bot(node, f"127.0.0.1:{port}", "seat-token")
+    finally:
+        server.stop(grace=None)
+
+    assert done.returncode == 0, done.stderr
+    hello = referee.received.get_nowait().hello
+    assert (hello.token, hello.protocol_version, hello.sdk) == ("seat-token", 1, "grpc-js")
+    reply = codec.read_action_reply(referee.received.get_nowait().action, referee.game)
+    assert reply.request_id == LARGE_REQUEST_ID
+    # Leading, it plays the weakest of its largest plays (the engine lists plays by size).
+    plays = [action for action in referee.observation.legal_actions if isinstance(action, Play)]
+    largest = max(len(play.tiles) for play in plays)
+    assert reply.action == next(play for play in plays if len(play.tiles) == largest)
+    assert "game g1: lexio" in done.stderr
+    assert "game g1 over: place" in done.stderr
+
+
+def test_a_refused_token_ends_the_bot_with_one_line_and_a_failure_status(node: str) -> None:
+    async def run() -> subprocess.CompletedProcess[str]:
+        server = RefereeServer(SessionRegistry())
+        address = await server.start()
+        try:
+            return await asyncio.to_thread(_run_bot, node, address, "not-a-token")
+        finally:
+            await server.stop()
+
+    done = asyncio.run(run())
+
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        "js-bot: the referee ended the session (UNAUTHENTICATED): unknown or expired token"
+    ]

@@ -1,0 +1,180 @@
+"""Who the referee lets in: Hello's token and protocol version, over real gRPC on loopback.
+
+docs/referee.md, "Hello": an unknown or expired token ends the stream with
+UNAUTHENTICATED, a second stream for a token already connected with ALREADY_EXISTS,
+anything but a Hello first with INVALID_ARGUMENT; another protocol version fails its
+precondition.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import grpc
+import pytest
+from sqlalchemy import Engine
+from sqlmodel import Session
+
+from croupier.games import load_game
+from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
+from croupier_server.db import repository
+from croupier_server.matches import load_bots, play_match
+from croupier_server.referee.service import RefereeServer
+from croupier_server.referee.sessions import SessionRegistry
+from tests.server.referee.harness import (
+    GENEROUS,
+    Transcript,
+    example_command,
+    register,
+    scripted_command,
+)
+
+pytestmark = pytest.mark.timeout(60)
+
+SQLITE_ONLY = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+
+LEXIO = load_game("lexio", {"players": 3, "rounds": 1})
+
+
+def hello(token: str, protocol_version: int = 1) -> referee_pb2.BotMessage:
+    message = referee_pb2.Hello(token=token, bot_name="test", protocol_version=protocol_version)
+    return referee_pb2.BotMessage(hello=message)
+
+
+async def first_answer(address: str, first: referee_pb2.BotMessage) -> grpc.StatusCode | str:
+    """How the referee answers a stream that opens with ``first``: a status or a message kind."""
+    async with grpc.aio.insecure_channel(address) as channel:
+        call = referee_pb2_grpc.RefereeStub(channel).Connect()
+        await call.write(first)
+        try:
+            response = await asyncio.wait_for(call.read(), 10)
+        except grpc.aio.AioRpcError as error:
+            return error.code()
+        assert isinstance(response, referee_pb2.RefereeMessage)
+        call.cancel()
+        return str(response.WhichOneof("message"))
+
+
+async def serving(registry: SessionRegistry) -> RefereeServer:
+    server = RefereeServer(registry)
+    await server.start()
+    return server
+
+
+def test_no_token_or_an_unknown_one_is_unauthenticated() -> None:
+    async def scenario() -> None:
+        registry = SessionRegistry()
+        registry.expect_seat("the-seat-token", "seat 0 of game 1")
+        server = await serving(registry)
+        try:
+            for token in ["", "no-such-token", "the-seat-token "]:
+                assert await first_answer(server.address, hello(token)) == (
+                    grpc.StatusCode.UNAUTHENTICATED
+                )
+            # Refusals spend nothing: the seat's own token is still welcome.
+            assert await first_answer(server.address, hello("the-seat-token")) == "welcome"
+        finally:
+            await server.stop()
+
+    asyncio.run(scenario())
+
+
+@SQLITE_ONLY
+def test_a_token_of_another_games_seat_is_unauthenticated(engine: Engine) -> None:
+    names = register(engine, "lexio", [example_command("lexio_random")] * 3)
+    with Session(engine) as session:
+        match = repository.create_match(session, game="lexio", options=LEXIO.options())
+        assert match.id is not None
+        bot_ids = [bot.id for bot in load_bots(engine, names=names, game=LEXIO) if bot.id]
+        other_game, other_tokens = repository.create_game(
+            session, match_id=match.id, seed=1, bot_ids=bot_ids
+        )
+        assert other_game.id is not None
+        repository.abort_game(session, game_id=other_game.id, reason="never played")
+
+    async def scenario() -> None:
+        registry = SessionRegistry()
+        registry.expect_seat("seat-0-token", "seat 0 of game 2")
+        server = await serving(registry)
+        try:
+            for token in other_tokens:
+                assert await first_answer(server.address, hello(token)) == (
+                    grpc.StatusCode.UNAUTHENTICATED
+                )
+            assert await first_answer(server.address, hello("seat-0-token")) == "welcome"
+            assert await first_answer(server.address, hello("seat-0-token")) == (
+                grpc.StatusCode.ALREADY_EXISTS
+            )
+        finally:
+            await server.stop()
+
+    asyncio.run(scenario())
+
+
+@SQLITE_ONLY
+def test_the_tokens_of_a_finished_game_are_unauthenticated(
+    checked_engine: Engine, tmp_path: Path
+) -> None:
+    records = [tmp_path / f"seat{seat}.jsonl" for seat in range(3)]
+    names = register(
+        checked_engine, "lexio", [scripted_command(record=record) for record in records]
+    )
+    bots = load_bots(checked_engine, names=names, game=LEXIO)
+
+    async def scenario() -> int:
+        server = await serving(SessionRegistry())
+        try:
+            game_id, _ = await play_match(
+                checked_engine, server, game=LEXIO, bots=bots, seed=3, settings=GENEROUS
+            )
+            for record in records:
+                token = Transcript.read(record).token
+                assert await first_answer(server.address, hello(token)) == (
+                    grpc.StatusCode.UNAUTHENTICATED
+                )
+            return game_id
+        finally:
+            await server.stop()
+
+    game_id = asyncio.run(scenario())
+    # They were the real tokens of the game's seats.
+    with Session(checked_engine) as session:
+        for seat, record in enumerate(records):
+            found = repository.find_seat_by_token(session, token=Transcript.read(record).token)
+            assert found is not None
+            assert (found.game_id, found.seat) == (game_id, seat)
+
+
+def test_another_protocol_version_fails_its_precondition() -> None:
+    async def scenario() -> None:
+        registry = SessionRegistry()
+        registry.expect_seat("the-seat-token", "seat 0 of game 1")
+        server = await serving(registry)
+        try:
+            for version in [0, 2]:
+                assert await first_answer(server.address, hello("the-seat-token", version)) == (
+                    grpc.StatusCode.FAILED_PRECONDITION
+                )
+            assert await first_answer(server.address, hello("the-seat-token", 1)) == "welcome"
+        finally:
+            await server.stop()
+
+    asyncio.run(scenario())
+
+
+def test_a_stream_that_does_not_open_with_hello_is_an_invalid_argument() -> None:
+    async def scenario() -> None:
+        registry = SessionRegistry()
+        registry.expect_seat("the-seat-token", "seat 0 of game 1")
+        server = await serving(registry)
+        try:
+            reply = referee_pb2.ActionReply(request_id=1, action=referee_pb2.Action())
+            for first in [referee_pb2.BotMessage(action=reply), referee_pb2.BotMessage()]:
+                assert await first_answer(server.address, first) == (
+                    grpc.StatusCode.INVALID_ARGUMENT
+                )
+        finally:
+            await server.stop()
+
+    asyncio.run(scenario())

@@ -7,9 +7,7 @@ every cribbage variant is played; every stored game is replayed at teardown.
 
 from __future__ import annotations
 
-import gc
 import json
-import warnings
 from typing import Any
 
 import pytest
@@ -54,22 +52,9 @@ ON_POSTGRESQL = ("lexio-4", "four-player")
 def croupier(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     """Run the command line in this process; its standard output (it must succeed)."""
     status = main(list(argv))
-    forget_cli_engines()
     captured = capsys.readouterr()
     assert status == 0, captured.err
     return captured.out
-
-
-def forget_cli_engines() -> None:
-    """Collect the database engine a command leaves behind, now, without its warning.
-
-    A command never disposes of its engine (the process's exit closes its connections), so
-    here the garbage collector closes them, and psycopg warns of each PostgreSQL connection
-    closed that way: a ResourceWarning that would turn up, as an error, in a later test.
-    """
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", ResourceWarning)
-        gc.collect()
 
 
 def register_examples(capsys: pytest.CaptureFixture[str], database: str) -> None:

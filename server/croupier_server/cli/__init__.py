@@ -40,6 +40,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        return _run(args)
+    finally:
+        engine = getattr(args, "engine", None)
+        if engine is not None:
+            engine.dispose()
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the chosen command, turning every expected failure into a one-line error."""
+    try:
         status: int = args.run(args)
     except (CliError, StorageError, MatchError, InvalidOptions, IllegalAction) as error:
         print(f"croupier: error: {error}", file=sys.stderr)

@@ -38,8 +38,13 @@ def add_database_option(parser: argparse.ArgumentParser) -> None:
 
 
 def open_database(args: argparse.Namespace) -> Engine:
-    """The database engine of ``--db``, its tables created if missing."""
+    """The database engine of ``--db``, its tables created if missing.
+
+    The engine is kept on ``args`` so that :func:`croupier_server.cli.main` closes its
+    connections when the command ends.
+    """
     engine = create_database_engine(database_url(args.db))
+    args.engine = engine
     init_database(engine)
     return engine
 

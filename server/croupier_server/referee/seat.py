@@ -14,6 +14,7 @@ import asyncio
 import itertools
 import time
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from croupier import codec
@@ -91,21 +92,21 @@ class SeatAgent:
     async def decide(self, game_id: str, observation: Any, legal: list[Any]) -> ActionEntry:
         """The seat's action now: the bot's, or the default policy's after a fault."""
         requested_at = utc_now()
-        if len(legal) == 1:
-            return self._taken(game_id, legal[0], DecidedBy.FORCED, requested_at, "only action")
+        if len(legal) == 1:  # the bot sees it in the event stream
+            return ActionEntry(self.seat, legal[0], DecidedBy.FORCED, requested_at, None)
         if self.forfeited or self.session is None:
-            return self._taken(game_id, legal[0], DecidedBy.DEFAULT, requested_at, "forfeited")
+            return self._taken(game_id, legal[0], requested_at, "forfeited")
         for attempt in range(1, self._policy.illegal_retries + 2):
             outcome = await self._ask(self.session, game_id, observation, attempt)
             if isinstance(outcome, str):  # a timeout or a crash: no more asking
-                return self._taken(game_id, legal[0], DecidedBy.DEFAULT, requested_at, outcome)
+                return self._taken(game_id, legal[0], requested_at, outcome)
             action, latency_ms, request_id = outcome
             if action is not None and action in legal:
                 return ActionEntry(self.seat, action, DecidedBy.BOT, requested_at, latency_ms)
             self._refuse(request_id, action)
         self._strike()
         reason = "no legal action after every retry"
-        return self._taken(game_id, legal[0], DecidedBy.DEFAULT, requested_at, reason)
+        return self._taken(game_id, legal[0], requested_at, reason)
 
     async def _ask(
         self, session: BotSession, game_id: str, observation: Any, attempt: int
@@ -164,25 +165,19 @@ class SeatAgent:
             )
         )
 
-    def _taken(
-        self, game_id: str, action: Any, decided_by: DecidedBy, requested_at: Any, reason: str
-    ) -> ActionEntry:
-        decider = (
-            referee_pb2.DECIDER_ONLY_LEGAL_ACTION
-            if decided_by is DecidedBy.FORCED
-            else referee_pb2.DECIDER_DEFAULT_POLICY
-        )
+    def _taken(self, game_id: str, action: Any, requested_at: datetime, reason: str) -> ActionEntry:
+        """The default policy's action, and the bot told why."""
         self.send(
             referee_pb2.RefereeMessage(
                 action_taken=referee_pb2.ActionTaken(
                     game_id=game_id,
                     action=codec.encode_action(action),
-                    decided_by=decider,
+                    decided_by=referee_pb2.DECIDER_DEFAULT_POLICY,
                     reason=reason,
                 )
             )
         )
-        return ActionEntry(self.seat, action, decided_by, requested_at, None)
+        return ActionEntry(self.seat, action, DecidedBy.DEFAULT, requested_at, None)
 
     def _strike(self) -> None:
         self.strikes += 1

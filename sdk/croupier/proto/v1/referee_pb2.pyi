@@ -45,10 +45,6 @@ class _Decider:
 class _DeciderEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_Decider.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     DECIDER_UNSPECIFIED: _Decider.ValueType  # 0
-    DECIDER_BOT: _Decider.ValueType  # 1
-    """The bot itself (never sent in ActionTaken)."""
-    DECIDER_ONLY_LEGAL_ACTION: _Decider.ValueType  # 2
-    """It was the only legal action, applied without asking."""
     DECIDER_DEFAULT_POLICY: _Decider.ValueType  # 3
     """The referee's default policy, after a fault or for a forfeited seat."""
 
@@ -56,10 +52,6 @@ class Decider(_Decider, metaclass=_DeciderEnumTypeWrapper):
     """Who decided an action of this bot's seat that the bot did not send."""
 
 DECIDER_UNSPECIFIED: Decider.ValueType  # 0
-DECIDER_BOT: Decider.ValueType  # 1
-"""The bot itself (never sent in ActionTaken)."""
-DECIDER_ONLY_LEGAL_ACTION: Decider.ValueType  # 2
-"""It was the only legal action, applied without asking."""
 DECIDER_DEFAULT_POLICY: Decider.ValueType  # 3
 """The referee's default policy, after a fault or for a forfeited seat."""
 Global___Decider: _TypeAlias = Decider  # noqa: Y015
@@ -508,7 +500,9 @@ Global___GameEvent: _TypeAlias = GameEvent  # noqa: Y015
 
 @_typing.final
 class ActionTaken(_message.Message):
-    """An action of this bot's seat was taken for it."""
+    """The referee took an action for this bot's seat, by its default policy. (A decision with a
+    single legal action is applied without asking; the bot sees it in the event stream.)
+    """
 
     DESCRIPTOR: _descriptor.Descriptor
 

@@ -76,6 +76,8 @@ class _Session:
     def __init__(self, bot: Bot[Any, Any], stub: referee_pb2_grpc.RefereeStub, token: str):
         self._bot = bot
         self._stub = stub
+        # Decoding events is most of a simple bot's work: skip it unless the bot listens.
+        self._wants_events = type(bot).on_event is not Bot.on_event
         self._outbox: queue.SimpleQueue[object] = queue.SimpleQueue()
         hello = referee_pb2.Hello(
             token=token,
@@ -111,7 +113,8 @@ class _Session:
             )
             self._outbox.put(referee_pb2.BotMessage(action=reply))
         elif kind == "event":
-            bot.on_event(codec.decode_event(message.event))
+            if self._wants_events:
+                bot.on_event(codec.decode_event(message.event))
         elif kind == "game_over":
             bot.on_game_end(codec.decode_result(message.game_over.result))
         elif kind == "action_refused":

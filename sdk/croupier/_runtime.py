@@ -14,14 +14,10 @@ from croupier import codec
 from croupier._version import __version__
 from croupier.bot import Bot
 from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
+from croupier.protocol import ADDRESS_VARIABLE, PROTOCOL_VERSION, TOKEN_VARIABLE
 
-__all__ = ["PROTOCOL_VERSION", "run"]
+__all__ = ["run"]
 
-PROTOCOL_VERSION = 1
-"""The version of the wire contract (``proto/``) this SDK speaks."""
-
-ADDRESS_VARIABLE = "CROUPIER_ADDRESS"
-TOKEN_VARIABLE = "CROUPIER_TOKEN"
 MAX_MESSAGE_BYTES = 4 * 1024 * 1024
 
 _CLOSE = object()

@@ -10,6 +10,7 @@ from typing import Any
 
 from croupier import codec
 from croupier.games import Game
+from croupier.protocol import ADDRESS_VARIABLE, TOKEN_VARIABLE
 from croupier_server.referee.launcher import BotProcess, LaunchError
 from croupier_server.referee.records import FaultKind, GameLog
 from croupier_server.referee.runner import play_game
@@ -21,9 +22,6 @@ __all__ = ["DEFAULT_TIME_CONTROL", "Entrant", "MatchSettings", "referee_game"]
 
 DEFAULT_TIME_CONTROL = codec.TimeControl(connect_ms=20_000, decision_ms=1_000, bank_ms=10_000)
 """Twenty seconds to start and connect, one second a decision, a ten-second bank."""
-
-ADDRESS_VARIABLE = "CROUPIER_ADDRESS"
-TOKEN_VARIABLE = "CROUPIER_TOKEN"
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,11 +10,11 @@ from google.protobuf.message import DecodeError
 
 from croupier import __version__ as sdk_version
 from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
+from croupier.protocol import PROTOCOL_VERSION
 from croupier_server.referee.sessions import AdmissionError, BotSession, SessionRegistry
 
-__all__ = ["MAX_MESSAGE_BYTES", "PROTOCOL_VERSION", "RefereeServer", "RefereeService"]
+__all__ = ["MAX_MESSAGE_BYTES", "RefereeServer", "RefereeService"]
 
-PROTOCOL_VERSION = 1
 MAX_MESSAGE_BYTES = 256 * 1024
 """The largest message a bot may send; an action is a few dozen bytes."""
 

@@ -1,40 +1,60 @@
-"""Recorded matches: registered bots play a game through the referee, and it is stored."""
+"""Recorded matches: registered bots play a game through the referee, and it is stored.
+
+The one place a game is created in the database, refereed and stored, for a single match
+(``croupier match``) and for the games of a tournament alike.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Engine
 from sqlmodel import Session
 
+from croupier import codec
 from croupier.games import Game
 from croupier_server.db import BotKind, BotRecord, MatchStatus, repository
 from croupier_server.referee.match import Entrant, MatchSettings, referee_game
 from croupier_server.referee.records import GameLog
+from croupier_server.referee.seat import FaultPolicy
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.referee.store import store_game_log
 
-__all__ = ["MatchError", "allow_remote_bots", "load_bots", "play_match"]
+__all__ = [
+    "MatchError",
+    "ScheduleLink",
+    "allow_remote_bots",
+    "load_bots",
+    "play_match",
+    "settings_data",
+    "settings_from_data",
+]
 
 
 class MatchError(Exception):
     """A match that cannot be played as asked (unknown bots, the wrong game, ...)."""
 
 
+@dataclass(frozen=True, slots=True)
+class ScheduleLink:
+    """Where a match stands in a tournament: its schedule number and its deal."""
+
+    tournament_id: int
+    number: int
+    deal: int
+
+
 def load_bots(engine: Engine, *, names: Sequence[str], game: Game[Any]) -> list[BotRecord]:
-    """The registered bots named ``names``, one per seat of ``game``.
+    """The registered bots named ``names``, in that order.
 
     Raises:
-        MatchError: a name is unknown, a bot plays another game, or the count is wrong.
+        MatchError: a name is unknown, or a bot plays another game.
     """
-    if len(names) != game.num_players:
-        raise MatchError(
-            f"{game.name} with these rules needs {game.num_players} bots, not {len(names)}"
-        )
     with Session(engine) as session:
         bots = []
         for name in names:
@@ -63,12 +83,28 @@ async def play_match(
     bots: Sequence[BotRecord],
     seed: int,
     settings: MatchSettings,
+    link: ScheduleLink | None = None,
 ) -> tuple[int, GameLog]:
-    """Play one recorded game between ``bots`` (in seat order); returns its id and log."""
-    match_id, game_id, tokens = await asyncio.to_thread(_create, engine, game, bots, seed, settings)
+    """Play one recorded game between ``bots`` (in seat order); returns its id and log.
+
+    A game the referee could not finish is stored aborted (its log has no result); an
+    exception of the referee, or a cancellation, aborts it and is raised again.
+
+    Raises:
+        MatchError: not one bot per seat.
+    """
+    if len(bots) != game.num_players:
+        raise MatchError(
+            f"{game.name} with these rules needs {game.num_players} bots, not {len(bots)}"
+        )
+    match_id, game_id, tokens = await asyncio.to_thread(
+        _create, engine, game, bots, seed, settings=settings, link=link
+    )
     entrants = [
         Entrant(
-            bot.name, bot.command if bot.kind is BotKind.COMMAND else None, bot.working_directory
+            bot.name,
+            command=bot.command if bot.kind is BotKind.COMMAND else None,
+            cwd=bot.working_directory,
         )
         for bot in bots
     ]
@@ -89,12 +125,40 @@ async def play_match(
     return game_id, log
 
 
+def settings_data(settings: MatchSettings) -> dict[str, Any]:
+    """The match settings as JSON values, as they are stored."""
+    return {
+        "time_control": dataclasses.asdict(settings.time_control),
+        "fault_policy": dataclasses.asdict(settings.policy),
+    }
+
+
+def settings_from_data(data: dict[str, Any]) -> MatchSettings:
+    """The match settings stored as :func:`settings_data` wrote them."""
+    return MatchSettings(
+        time_control=codec.TimeControl(**data["time_control"]),
+        policy=FaultPolicy(**data["fault_policy"]),
+    )
+
+
 def _create(
-    engine: Engine, game: Game[Any], bots: Sequence[BotRecord], seed: int, settings: MatchSettings
+    engine: Engine,
+    game: Game[Any],
+    bots: Sequence[BotRecord],
+    seed: int,
+    *,
+    settings: MatchSettings,
+    link: ScheduleLink | None,
 ) -> tuple[int, int, list[str]]:
     with Session(engine) as session:
         match = repository.create_match(
-            session, game=game.name, options=game.options(), settings=_settings_data(settings)
+            session,
+            game=game.name,
+            options=game.options(),
+            settings=settings_data(settings),
+            tournament_id=None if link is None else link.tournament_id,
+            schedule_number=None if link is None else link.number,
+            schedule_deal=None if link is None else link.deal,
         )
         assert match.id is not None
         record, tokens = repository.create_game(
@@ -105,19 +169,13 @@ def _create(
 
 
 def _store(engine: Engine, match_id: int, game_id: int, log: GameLog) -> None:
+    status = MatchStatus.FINISHED if log.result is not None else MatchStatus.ABORTED
     with Session(engine) as session:
         store_game_log(session, game_id=game_id, log=log)
-        repository.set_match_status(session, match_id=match_id, status=MatchStatus.FINISHED)
+        repository.set_match_status(session, match_id=match_id, status=status)
 
 
 def _abort(engine: Engine, match_id: int, game_id: int) -> None:
     with Session(engine) as session:
         repository.abort_game(session, game_id=game_id, reason="the referee stopped")
         repository.set_match_status(session, match_id=match_id, status=MatchStatus.ABORTED)
-
-
-def _settings_data(settings: MatchSettings) -> dict[str, Any]:
-    return {
-        "time_control": dataclasses.asdict(settings.time_control),
-        "fault_policy": dataclasses.asdict(settings.policy),
-    }

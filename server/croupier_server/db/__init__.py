@@ -41,6 +41,8 @@ from croupier_server.db.models import (
     MatchStatus,
     SeatRecord,
     SeatStatus,
+    TournamentRecord,
+    TournamentStatus,
     utc_now,
 )
 from croupier_server.db.replay import check_stored_game, replay_stored_game
@@ -95,6 +97,8 @@ __all__ = [
     "SeatRecord",
     "SeatStatus",
     "StorageError",
+    "TournamentRecord",
+    "TournamentStatus",
     "abort_game",
     "add_bot",
     "check_stored_game",

@@ -41,6 +41,8 @@ __all__ = [
     "MatchStatus",
     "SeatRecord",
     "SeatStatus",
+    "TournamentRecord",
+    "TournamentStatus",
     "UTCDateTime",
     "utc_now",
 ]
@@ -109,6 +111,15 @@ class MatchStatus(enum.StrEnum):
     RUNNING = "running"
     FINISHED = "finished"
     ABORTED = "aborted"
+
+
+class TournamentStatus(enum.StrEnum):
+    """Where a tournament stands."""
+
+    RUNNING = "running"
+    FINISHED = "finished"
+    INTERRUPTED = "interrupted"
+    """It stopped before its last game; ``croupier tournament resume`` plays the rest."""
 
 
 class GameStatus(enum.StrEnum):
@@ -182,10 +193,40 @@ class BotRecord(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utc_now, sa_type=UTCDateTime)
 
 
+class TournamentRecord(SQLModel, table=True):
+    """A scheduled set of games between bots; each is a match linked by its schedule number."""
+
+    __tablename__ = "tournament"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game: str = Field(max_length=32, index=True)
+    options: dict[str, Any] = Field(default_factory=dict, sa_type=sa.JSON)
+    """The rule options, as ``Game.options()`` gives them."""
+    format: str = Field(max_length=32)
+    """How the schedule pairs the bots (``round-robin``, ``gauntlet``)."""
+    settings: dict[str, Any] = Field(default_factory=dict, sa_type=sa.JSON)
+    """What rebuilds the schedule and plays it: bots, deals, seed, concurrency, time control."""
+    status: TournamentStatus = Field(
+        default=TournamentStatus.RUNNING, sa_type=_string_enum(TournamentStatus)
+    )
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UTCDateTime)
+
+
 class MatchRecord(SQLModel, table=True):
     """A series of games of one rule set under one set of referee settings."""
 
     __tablename__ = "match"
+    # A scheduled game may be tried again after an abort, but finishes once.
+    __table_args__ = (
+        sa.Index(
+            "ux_match_tournament_finished_number",
+            "tournament_id",
+            "schedule_number",
+            unique=True,
+            sqlite_where=sa.text("status = 'finished'"),
+            postgresql_where=sa.text("status = 'finished'"),
+        ),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     game: str = Field(max_length=32, index=True)
@@ -195,6 +236,12 @@ class MatchRecord(SQLModel, table=True):
     """The referee's settings: connect deadline, per-decision limit, time bank, fault policy."""
     status: MatchStatus = Field(default=MatchStatus.RUNNING, sa_type=_string_enum(MatchStatus))
     created_at: datetime = Field(default_factory=utc_now, sa_type=UTCDateTime)
+    tournament_id: int | None = Field(default=None, foreign_key="tournament.id", index=True)
+    """The tournament the match is a game of, if any."""
+    schedule_number: int | None = None
+    """The number of the tournament's scheduled game it plays."""
+    schedule_deal: int | None = None
+    """The deal of the tournament it plays: its games are one duplicate set."""
 
 
 class GameRecord(SQLModel, table=True):

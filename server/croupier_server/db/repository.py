@@ -36,6 +36,8 @@ from croupier_server.db.models import (
     MatchStatus,
     SeatRecord,
     SeatStatus,
+    TournamentRecord,
+    TournamentStatus,
     utc_now,
 )
 from croupier_server.db.serialize import event_data, event_visibility, result_data
@@ -43,13 +45,19 @@ from croupier_server.tokens import hash_secret, new_secret
 
 __all__ = [
     "abort_game",
+    "abort_unfinished_tournament_games",
     "add_bot",
+    "bot_fault_counts",
+    "bot_latencies",
     "create_game",
     "create_match",
     "create_remote_bot",
+    "create_tournament",
     "find_bot_by_key",
     "find_seat_by_token",
     "finish_game",
+    "finished_games",
+    "finished_schedule_numbers",
     "game_actions",
     "game_events",
     "game_faults",
@@ -58,15 +66,18 @@ __all__ = [
     "get_bot_by_name",
     "get_game",
     "get_match",
+    "get_tournament",
     "hash_secret",
     "list_bots",
     "list_games",
+    "list_tournaments",
     "mark_seat_forfeited",
     "new_secret",
     "record_action",
     "record_events",
     "record_fault",
     "set_match_status",
+    "set_tournament_status",
 ]
 
 RecordT = TypeVar("RecordT", bound=SQLModel)
@@ -157,14 +168,25 @@ def create_match(
     game: str,
     options: Mapping[str, Any],
     settings: Mapping[str, Any] | None = None,
+    tournament_id: int | None = None,
+    schedule_number: int | None = None,
+    schedule_deal: int | None = None,
 ) -> MatchRecord:
     """Record a new running match of ``game`` with rule ``options`` and referee ``settings``.
+
+    A match that plays a tournament's scheduled game names the tournament, the game's
+    schedule number and its deal.
 
     Raises:
         ValueError: an unknown game.
     """
     match = MatchRecord(
-        game=_checked_game(game), options=dict(options), settings=dict(settings or {})
+        game=_checked_game(game),
+        options=dict(options),
+        settings=dict(settings or {}),
+        tournament_id=tournament_id,
+        schedule_number=schedule_number,
+        schedule_deal=schedule_deal,
     )
     return _insert(session, match)
 
@@ -269,6 +291,168 @@ def list_games(
         query = query.where(col(GameRecord.id).in_(seats))
     query = query.order_by(sa.desc(col(GameRecord.started_at)), sa.desc(col(GameRecord.id)))
     return list(session.exec(query.offset(offset).limit(limit)))
+
+
+# Tournaments
+
+
+def create_tournament(
+    session: Session,
+    *,
+    game: str,
+    options: Mapping[str, Any],
+    format: str,
+    settings: Mapping[str, Any],
+) -> TournamentRecord:
+    """Record a new running tournament of ``game``.
+
+    Raises:
+        ValueError: an unknown game.
+    """
+    tournament = TournamentRecord(
+        game=_checked_game(game), options=dict(options), format=format, settings=dict(settings)
+    )
+    return _insert(session, tournament)
+
+
+def get_tournament(session: Session, *, tournament_id: int) -> TournamentRecord | None:
+    """The tournament with id ``tournament_id``, if any."""
+    return session.get(TournamentRecord, tournament_id)
+
+
+def list_tournaments(session: Session, *, game: str | None = None) -> list[TournamentRecord]:
+    """Every tournament (of ``game`` only, when given), newest first."""
+    query = select(TournamentRecord).order_by(sa.desc(col(TournamentRecord.id)))
+    if game is not None:
+        query = query.where(TournamentRecord.game == game)
+    return list(session.exec(query))
+
+
+def set_tournament_status(
+    session: Session, *, tournament_id: int, status: TournamentStatus
+) -> TournamentRecord:
+    """Set the status of a tournament.
+
+    Raises:
+        RecordNotFound: no such tournament.
+    """
+    with _transaction(session):
+        tournament = _require(session, TournamentRecord, tournament_id)
+        tournament.status = status
+    return _refreshed(session, tournament)
+
+
+def finished_schedule_numbers(session: Session, *, tournament_id: int) -> set[int]:
+    """The schedule numbers of a tournament's games that finished."""
+    query = select(MatchRecord.schedule_number).where(
+        MatchRecord.tournament_id == tournament_id, MatchRecord.status == MatchStatus.FINISHED
+    )
+    return {number for number in session.exec(query) if number is not None}
+
+
+def abort_unfinished_tournament_games(session: Session, *, tournament_id: int, reason: str) -> int:
+    """Abort the games a tournament left running (a killed run); returns how many."""
+    matches = session.exec(
+        select(MatchRecord).where(
+            MatchRecord.tournament_id == tournament_id, MatchRecord.status == MatchStatus.RUNNING
+        )
+    ).all()
+    for match in matches:
+        assert match.id is not None
+        running = select(GameRecord).where(
+            GameRecord.match_id == match.id, GameRecord.status == GameStatus.RUNNING
+        )
+        for game in session.exec(running).all():
+            assert game.id is not None
+            abort_game(session, game_id=game.id, reason=reason)
+        set_match_status(session, match_id=match.id, status=MatchStatus.ABORTED)
+    return len(matches)
+
+
+def finished_games(
+    session: Session, *, game: str, tournament_id: int | None = None
+) -> list[tuple[MatchRecord, GameRecord, list[tuple[str, SeatRecord]]]]:
+    """The finished games of ``game`` (of one tournament, when given), oldest first.
+
+    Each comes with its match and its seats in order, each with its bot's name.
+    """
+    query = (
+        select(MatchRecord, GameRecord)
+        .join(GameRecord, col(GameRecord.match_id) == col(MatchRecord.id))
+        .where(col(GameRecord.id).in_(_finished_game_ids(game, tournament_id)))
+        .order_by(col(GameRecord.id))
+    )
+    rows = session.exec(query).all()
+    seats: dict[int, list[tuple[str, SeatRecord]]] = {}
+    seat_query = (
+        select(BotRecord.name, SeatRecord)
+        .join(BotRecord, col(BotRecord.id) == col(SeatRecord.bot_id))
+        .where(col(SeatRecord.game_id).in_(_finished_game_ids(game, tournament_id)))
+        .order_by(col(SeatRecord.game_id), col(SeatRecord.seat))
+    )
+    for name, seat in session.exec(seat_query):
+        seats.setdefault(seat.game_id, []).append((name, seat))
+    return [(match, record, seats.get(record.id or 0, [])) for match, record in rows]
+
+
+def bot_fault_counts(
+    session: Session, *, game: str, tournament_id: int | None = None
+) -> dict[str, dict[str, int]]:
+    """How many faults of each kind each bot made in the finished games of ``game``."""
+    query = (
+        select(BotRecord.name, FaultRecord.kind, sa.func.count())
+        .join(
+            SeatRecord,
+            sa.and_(
+                col(SeatRecord.game_id) == col(FaultRecord.game_id),
+                col(SeatRecord.seat) == col(FaultRecord.seat),
+            ),
+        )
+        .join(BotRecord, col(BotRecord.id) == col(SeatRecord.bot_id))
+        .where(col(FaultRecord.game_id).in_(_finished_game_ids(game, tournament_id)))
+        .group_by(col(BotRecord.name), col(FaultRecord.kind))
+    )
+    counts: dict[str, dict[str, int]] = {}
+    for name, kind, count in session.exec(query):
+        counts.setdefault(name, {})[kind] = count
+    return counts
+
+
+def bot_latencies(
+    session: Session, *, game: str, tournament_id: int | None = None
+) -> dict[str, list[float]]:
+    """The decision latencies (ms) of each bot in the finished games of ``game``."""
+    query = (
+        select(BotRecord.name, ActionRecord.latency_ms)
+        .join(
+            SeatRecord,
+            sa.and_(
+                col(SeatRecord.game_id) == col(ActionRecord.game_id),
+                col(SeatRecord.seat) == col(ActionRecord.seat),
+            ),
+        )
+        .join(BotRecord, col(BotRecord.id) == col(SeatRecord.bot_id))
+        .where(
+            col(ActionRecord.game_id).in_(_finished_game_ids(game, tournament_id)),
+            col(ActionRecord.latency_ms).is_not(None),
+        )
+    )
+    latencies: dict[str, list[float]] = {}
+    for name, latency in session.exec(query):
+        if latency is not None:
+            latencies.setdefault(name, []).append(latency)
+    return latencies
+
+
+def _finished_game_ids(game: str, tournament_id: int | None) -> sa.Select[Any]:
+    query = (
+        sa.select(col(GameRecord.id))
+        .join(MatchRecord, col(MatchRecord.id) == col(GameRecord.match_id))
+        .where(col(GameRecord.game) == game, col(GameRecord.status) == GameStatus.FINISHED)
+    )
+    if tournament_id is not None:
+        query = query.where(col(MatchRecord.tournament_id) == tournament_id)
+    return query
 
 
 # During a game

@@ -1,0 +1,85 @@
+"""``croupier ratings``: Elo, margins, faults and decision times of the bots of a game."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import Any
+
+from sqlmodel import Session
+
+from croupier_server.cli._common import add_database_option, open_database, print_json
+from croupier_server.tournament import Standing, standings
+
+__all__ = ["print_standings", "register", "standings_data"]
+
+
+def register(commands: Any) -> None:
+    """Add the ``ratings`` command."""
+    ratings = commands.add_parser("ratings", help="the bots' ratings from their finished games")
+    ratings.add_argument("--game", required=True, choices=("lexio", "cribbage"))
+    ratings.add_argument("--tournament", type=int, metavar="ID", help="this tournament only")
+    ratings.add_argument("--json", action="store_true", help="print the table as JSON")
+    add_database_option(ratings)
+    ratings.set_defaults(run=run_ratings)
+
+
+def run_ratings(args: argparse.Namespace) -> int:
+    """Print the ratings table."""
+    engine = open_database(args)
+    with Session(engine) as session:
+        table = standings(session, game=args.game, tournament_id=args.tournament)
+    if args.json:
+        print_json(standings_data(table))
+    else:
+        print_standings(table)
+    return 0
+
+
+def standings_data(table: Sequence[Standing]) -> list[dict[str, Any]]:
+    """The standings as JSON values."""
+    return [
+        {
+            "rank": row.rank,
+            "bot": row.bot,
+            "elo": round(row.elo, 1),
+            "elo_interval": [round(row.elo_interval.low, 1), round(row.elo_interval.high, 1)],
+            "games": row.games,
+            "score": round(row.score, 4),
+            "margin": round(row.margin, 3),
+            "margin_interval": [
+                round(row.margin_interval.low, 3),
+                round(row.margin_interval.high, 3),
+            ],
+            "faults": row.faults,
+            "latency_ms": (
+                dict(zip(("p50", "p95", "max"), row.latency_ms, strict=True))
+                if row.latency_ms
+                else None
+            ),
+        }
+        for row in table
+    ]
+
+
+def print_standings(table: Sequence[Standing]) -> None:
+    """Print the standings as a table."""
+    if not table:
+        print("no finished games")
+        return
+    print(
+        f"{'rank':>4}  {'bot':20} {'elo':>6} {'± 95%':>7} {'games':>6} {'score':>6} "
+        f"{'margin':>8} {'± 95%':>7}  {'t/o':>4} {'ill':>4} {'crash':>5} {'forf':>4}  "
+        f"{'p50 ms':>7} {'p95 ms':>7} {'max ms':>7}"
+    )
+    for row in table:
+        elo_half = row.elo_interval.width / 2
+        margin_half = row.margin_interval.width / 2
+        latency = row.latency_ms or (float("nan"),) * 3
+        faults = row.faults
+        print(
+            f"{row.rank:>4}  {row.bot:20} {row.elo:>6.0f} {elo_half:>7.0f} {row.games:>6} "
+            f"{row.score:>6.1%} {row.margin:>8.2f} {margin_half:>7.2f}  "
+            f"{faults['timeouts']:>4} {faults['illegal']:>4} {faults['crashes']:>5} "
+            f"{faults['forfeits']:>4}  {latency[0]:>7.1f} {latency[1]:>7.1f} {latency[2]:>7.1f}"
+        )

@@ -1,0 +1,248 @@
+"""``croupier tournament``: play a schedule of games between registered bots, resumably."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+from typing import Any
+
+from sqlalchemy import Engine
+from sqlmodel import Session
+
+from croupier import codec
+from croupier_server.cli._common import (
+    CliError,
+    add_database_option,
+    add_rules_options,
+    open_database,
+    print_json,
+    rules_from_args,
+)
+from croupier_server.cli._ratings import print_standings, standings_data
+from croupier_server.db import TournamentRecord, repository
+from croupier_server.matches import allow_remote_bots
+from croupier_server.referee.match import DEFAULT_TIME_CONTROL, MatchSettings
+from croupier_server.referee.service import RefereeServer
+from croupier_server.referee.sessions import SessionRegistry
+from croupier_server.tournament import (
+    Progress,
+    ScheduleFormat,
+    create_tournament,
+    run_tournament,
+    standings,
+    tournament_schedule,
+)
+
+__all__ = ["register"]
+
+
+def register(commands: Any) -> None:
+    """Add the ``tournament`` command and its subcommands."""
+    tournament = commands.add_parser("tournament", help="play and inspect tournaments")
+    actions = tournament.add_subparsers(dest="action", required=True, metavar="ACTION")
+    run = actions.add_parser("run", help="play a new tournament")
+    add_rules_options(run)
+    run.add_argument("--bots", required=True, metavar="A,B,...", help="the entrants")
+    run.add_argument("--deals", type=_positive, default=10, help="deals per pair (or tables)")
+    run.add_argument(
+        "--format", choices=[str(f) for f in ScheduleFormat], default=ScheduleFormat.ROUND_ROBIN
+    )
+    run.add_argument("--gauntlet", metavar="BOT,...", help="the gauntlet's challengers")
+    run.add_argument("--no-duplicate", action="store_true", help="play each deal once")
+    run.add_argument("--seed", type=int, help="the tournament seed (default: random)")
+    time = DEFAULT_TIME_CONTROL
+    run.add_argument("--decision-ms", type=_positive, default=time.decision_ms)
+    run.add_argument("--bank-ms", type=_positive, default=time.bank_ms)
+    run.add_argument("--connect-ms", type=_positive, default=time.connect_ms)
+    _add_run_options(run)
+    run.set_defaults(run=run_new)
+    listing = actions.add_parser("list", help="list the tournaments")
+    listing.add_argument("--json", action="store_true")
+    add_database_option(listing)
+    listing.set_defaults(run=run_list)
+    show = actions.add_parser("show", help="a tournament's progress and standings")
+    show.add_argument("id", type=int)
+    show.add_argument("--json", action="store_true")
+    add_database_option(show)
+    show.set_defaults(run=run_show)
+    resume = actions.add_parser("resume", help="play the games a tournament has left")
+    resume.add_argument("id", type=int)
+    _add_run_options(resume)
+    resume.set_defaults(run=run_resume)
+
+
+def _add_run_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--concurrency", type=_positive, help="games at once (default: CPUs)")
+    parser.add_argument("--listen", default="127.0.0.1:0", metavar="ADDRESS")
+    parser.add_argument("--json", action="store_true", help="print the standings as JSON")
+    add_database_option(parser)
+
+
+def run_new(args: argparse.Namespace) -> int:
+    """Create the tournament, play it, print its standings."""
+    game = rules_from_args(args)
+    engine = open_database(args)
+    settings = MatchSettings(
+        time_control=codec.TimeControl(
+            connect_ms=args.connect_ms, decision_ms=args.decision_ms, bank_ms=args.bank_ms
+        )
+    )
+    challengers = _names(args.gauntlet) if args.gauntlet else []
+    if challengers and args.format != ScheduleFormat.GAUNTLET:
+        raise CliError("--gauntlet needs --format gauntlet")
+    record = create_tournament(
+        engine,
+        game=game,
+        bots=_names(args.bots),
+        deals=args.deals,
+        seed=args.seed if args.seed is not None else random.SystemRandom().randrange(2**63),
+        schedule_format=ScheduleFormat(args.format),
+        challengers=challengers,
+        duplicate=not args.no_duplicate,
+        concurrency=args.concurrency,
+        settings=settings,
+    )
+    assert record.id is not None
+    return _play(args, engine, record.id)
+
+
+def run_resume(args: argparse.Namespace) -> int:
+    """Play the games of a tournament that have not finished."""
+    engine = open_database(args)
+    _require(engine, args.id)
+    return _play(args, engine, args.id)
+
+
+def run_list(args: argparse.Namespace) -> int:
+    """List the tournaments."""
+    engine = open_database(args)
+    with Session(engine) as session:
+        rows = [_summary(session, record) for record in repository.list_tournaments(session)]
+    if args.json:
+        print_json(rows)
+        return 0
+    for row in rows:
+        print(
+            f"{row['id']:>4}  {row['game']:8} {row['format']:12} {row['status']:11} "
+            f"{row['finished']}/{row['games']} games  {', '.join(row['bots'])}"
+        )
+    return 0
+
+
+def run_show(args: argparse.Namespace) -> int:
+    """Show a tournament's progress and standings."""
+    engine = open_database(args)
+    record = _require(engine, args.id)
+    return _print_result(args, engine, record)
+
+
+def _play(args: argparse.Namespace, engine: Engine, tournament_id: int) -> int:
+    print(f"tournament {tournament_id}", file=sys.stderr)
+
+    async def play() -> Progress:
+        registry = SessionRegistry()
+        allow_remote_bots(engine, registry)
+        server = RefereeServer(registry, args.listen)
+        try:
+            await server.start()
+        except RuntimeError as error:
+            raise CliError(f"cannot listen on {args.listen}: {error}") from None
+        try:
+            return await run_tournament(
+                engine,
+                server,
+                tournament_id=tournament_id,
+                concurrency=args.concurrency,
+                progress=_ProgressReport(),
+            )
+        finally:
+            await server.stop()
+
+    try:
+        asyncio.run(play())
+    except KeyboardInterrupt:
+        print(f"\nresume it: croupier tournament resume {tournament_id}", file=sys.stderr)
+        raise
+    return _print_result(args, engine, _require(engine, tournament_id))
+
+
+def _print_result(args: argparse.Namespace, engine: Engine, record: TournamentRecord) -> int:
+    with Session(engine) as session:
+        summary = _summary(session, record)
+        table = standings(session, game=record.game, tournament_id=record.id)
+    if args.json:
+        print_json({**summary, "standings": standings_data(table)})
+        return 0
+    print(
+        f"tournament {summary['id']}: {record.game} {record.options} {record.format}, "
+        f"{summary['status']}, {summary['finished']}/{summary['games']} games"
+    )
+    print_standings(table)
+    return 0
+
+
+def _summary(session: Session, record: TournamentRecord) -> dict[str, Any]:
+    assert record.id is not None
+    _, games = tournament_schedule(record)
+    finished = repository.finished_schedule_numbers(session, tournament_id=record.id)
+    return {
+        "id": record.id,
+        "game": record.game,
+        "options": record.options,
+        "format": record.format,
+        "status": str(record.status),
+        "bots": record.settings["bots"],
+        "deals": record.settings["deals"],
+        "seed": record.settings["seed"],
+        "games": len(games),
+        "finished": len(finished),
+        "created_at": record.created_at.isoformat(),
+    }
+
+
+class _ProgressReport:
+    """A progress bar on a terminal; a plain line every tenth of the games otherwise."""
+
+    def __init__(self) -> None:
+        self._tty = sys.stderr.isatty()
+        self._last_tenth = -1
+
+    def __call__(self, progress: Progress) -> None:
+        eta = progress.eta_s
+        left = f"{eta:.0f}s left" if eta is not None else "?"
+        text = f"{progress.done}/{progress.total} games  {progress.rate:.2f} games/s  {left}"
+        if self._tty:
+            width = 30
+            filled = width * progress.done // max(progress.total, 1)
+            bar = "#" * filled + "-" * (width - filled)
+            end = "\n" if progress.done == progress.total else ""
+            print(f"\r[{bar}] {text}", end=end, file=sys.stderr, flush=True)
+            return
+        tenth = 10 * progress.done // max(progress.total, 1)
+        if tenth != self._last_tenth:
+            self._last_tenth = tenth
+            print(text, file=sys.stderr, flush=True)
+
+
+def _require(engine: Engine, tournament_id: int) -> TournamentRecord:
+    with Session(engine) as session:
+        record = repository.get_tournament(session, tournament_id=tournament_id)
+    if record is None:
+        raise CliError(f"no tournament {tournament_id} (see: croupier tournament list)")
+    return record
+
+
+def _names(text: str) -> list[str]:
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    if not names:
+        raise CliError("expected comma-separated bot names")
+    return names
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number, got {text}")
+    return value

@@ -1,0 +1,272 @@
+"""Playing a tournament: its schedule, many games at once through one referee, resumable.
+
+Each scheduled game is a match linked to the tournament by its schedule number, played
+with fresh bot processes. A run skips the numbers that already finished, so a tournament
+that was stopped (killed, interrupted) is resumed by running it again: the games it left
+running are aborted and played again, and no finished game is lost or repeated.
+
+A bot's faults are data and never stop a game; an exception of the referee itself spoils
+the game, which is aborted and played again (up to :data:`REFEREE_ATTEMPTS` times).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Engine
+from sqlmodel import Session
+
+from croupier.games import Game, load_game
+from croupier_server.db import (
+    BotRecord,
+    RecordNotFound,
+    TournamentRecord,
+    TournamentStatus,
+    repository,
+)
+from croupier_server.matches import (
+    MatchError,
+    ScheduleLink,
+    load_bots,
+    play_match,
+    settings_data,
+    settings_from_data,
+)
+from croupier_server.referee.match import MatchSettings
+from croupier_server.referee.service import RefereeServer
+from croupier_server.tournament.schedule import ScheduledGame, ScheduleFormat, schedule
+
+__all__ = [
+    "REFEREE_ATTEMPTS",
+    "Progress",
+    "TournamentError",
+    "create_tournament",
+    "run_tournament",
+    "tournament_schedule",
+]
+
+REFEREE_ATTEMPTS = 3
+"""How many times a game spoiled by the referee's own failure is tried before giving up."""
+
+
+class TournamentError(MatchError):
+    """A tournament that cannot be created or played as asked."""
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """How far a run has gone.
+
+    Attributes:
+        done: Games finished, those of earlier runs included.
+        total: Games in the schedule.
+        played: Games finished by this run.
+        elapsed_s: Seconds since this run started.
+    """
+
+    done: int
+    total: int
+    played: int
+    elapsed_s: float
+
+    @property
+    def rate(self) -> float:
+        """Games finished per second by this run."""
+        return self.played / self.elapsed_s if self.elapsed_s > 0 else 0.0
+
+    @property
+    def eta_s(self) -> float | None:
+        """Seconds left at the current rate; ``None`` before the first game finishes."""
+        return (self.total - self.done) / self.rate if self.rate > 0 else None
+
+
+ProgressCallback = Callable[[Progress], None]
+
+
+def create_tournament(
+    engine: Engine,
+    *,
+    game: Game[Any],
+    bots: Sequence[str],
+    deals: int,
+    seed: int,
+    schedule_format: ScheduleFormat = ScheduleFormat.ROUND_ROBIN,
+    challengers: Sequence[str] = (),
+    duplicate: bool = True,
+    concurrency: int | None = None,
+    settings: MatchSettings | None = None,
+) -> TournamentRecord:
+    """Record a new tournament after checking its bots and its schedule.
+
+    Raises:
+        TournamentError: the schedule cannot be made (too few bots, a bad gauntlet...), a
+            bot is unknown or plays another game.
+    """
+    settings = settings or MatchSettings()
+    data: dict[str, Any] = {
+        "bots": list(bots),
+        "deals": deals,
+        "seed": seed,
+        "challengers": list(challengers),
+        "duplicate": duplicate,
+        "concurrency": concurrency or os.cpu_count() or 1,
+        **settings_data(settings),
+    }
+    _schedule_of(game, schedule_format, data)
+    load_bots(engine, names=bots, game=game)
+    with Session(engine) as session:
+        return repository.create_tournament(
+            session,
+            game=game.name,
+            options=game.options(),
+            format=str(schedule_format),
+            settings=data,
+        )
+
+
+def tournament_schedule(record: TournamentRecord) -> tuple[Game[Any], list[ScheduledGame]]:
+    """The rule set and the schedule of a stored tournament."""
+    game = load_game(record.game, record.options)
+    return game, _schedule_of(game, ScheduleFormat(record.format), record.settings)
+
+
+async def run_tournament(
+    engine: Engine,
+    server: RefereeServer,
+    *,
+    tournament_id: int,
+    concurrency: int | None = None,
+    progress: ProgressCallback | None = None,
+) -> Progress:
+    """Play every game of the tournament that has not finished yet; returns the last progress.
+
+    ``concurrency`` games are played at once (default: the tournament's). The tournament is
+    ``finished`` when every game is, else ``interrupted`` (by an error, a cancellation or a
+    ``progress`` callback that raised).
+
+    Raises:
+        RecordNotFound: no such tournament.
+        TournamentError: a game failed :data:`REFEREE_ATTEMPTS` times by the referee's fault.
+    """
+    record, finished = await asyncio.to_thread(_prepare, engine, tournament_id)
+    game, games = tournament_schedule(record)
+    settings = settings_from_data(record.settings)
+    names = record.settings["bots"]
+    entrants = dict(zip(names, load_bots(engine, names=names, game=game), strict=True))
+    pending: asyncio.Queue[ScheduledGame] = asyncio.Queue()
+    for scheduled in games:
+        if scheduled.number not in finished:
+            pending.put_nowait(scheduled)
+    started = time.monotonic()
+    state = Progress(len(games) - pending.qsize(), len(games), 0, 0.0)
+
+    async def worker() -> None:
+        nonlocal state
+        while not pending.empty():
+            scheduled = pending.get_nowait()
+            await _play_scheduled(
+                engine,
+                server,
+                record=record,
+                game=game,
+                scheduled=scheduled,
+                entrants=entrants,
+                settings=settings,
+            )
+            state = Progress(
+                state.done + 1, state.total, state.played + 1, time.monotonic() - started
+            )
+            if progress is not None:
+                progress(state)
+
+    workers = max(1, min(concurrency or record.settings["concurrency"], pending.qsize()))
+    status = TournamentStatus.INTERRUPTED
+    try:
+        async with asyncio.TaskGroup() as group:
+            for _ in range(workers):
+                group.create_task(worker())
+        status = TournamentStatus.FINISHED
+    except BaseExceptionGroup as failures:
+        raise failures.exceptions[0] from None
+    finally:
+        await asyncio.to_thread(_set_status, engine, tournament_id, status)
+    return state
+
+
+def _schedule_of(
+    game: Game[Any], schedule_format: ScheduleFormat, data: dict[str, Any]
+) -> list[ScheduledGame]:
+    try:
+        return schedule(
+            data["bots"],
+            seats=game.num_players,
+            deals=data["deals"],
+            seed=data["seed"],
+            schedule_format=schedule_format,
+            challengers=data["challengers"],
+            duplicate=data["duplicate"],
+        )
+    except ValueError as error:
+        raise TournamentError(str(error)) from None
+
+
+def _prepare(engine: Engine, tournament_id: int) -> tuple[TournamentRecord, set[int]]:
+    with Session(engine) as session:
+        record = repository.get_tournament(session, tournament_id=tournament_id)
+        if record is None:
+            raise RecordNotFound(f"no tournament {tournament_id}")
+        repository.abort_unfinished_tournament_games(
+            session, tournament_id=tournament_id, reason="the tournament's run stopped"
+        )
+        repository.set_tournament_status(
+            session, tournament_id=tournament_id, status=TournamentStatus.RUNNING
+        )
+        finished = repository.finished_schedule_numbers(session, tournament_id=tournament_id)
+        return record, finished
+
+
+async def _play_scheduled(
+    engine: Engine,
+    server: RefereeServer,
+    *,
+    record: TournamentRecord,
+    game: Game[Any],
+    scheduled: ScheduledGame,
+    entrants: dict[str, BotRecord],
+    settings: MatchSettings,
+) -> None:
+    """Play one scheduled game to its end, again if the referee spoils it."""
+    assert record.id is not None
+    link = ScheduleLink(record.id, scheduled.number, scheduled.deal)
+    failure = ""
+    for _ in range(REFEREE_ATTEMPTS):
+        try:
+            _, log = await play_match(
+                engine,
+                server,
+                game=game,
+                bots=[entrants[name] for name in scheduled.bots],
+                seed=scheduled.seed,
+                settings=settings,
+                link=link,
+            )
+        except Exception as error:  # the referee's own failure: bots' faults are data
+            failure = f"{type(error).__name__}: {error}"
+            continue
+        if log.result is not None:
+            return
+        failure = "the game did not finish"
+    raise TournamentError(
+        f"game {scheduled.number} of tournament {record.id} failed {REFEREE_ATTEMPTS} times: "
+        f"{failure}"
+    )
+
+
+def _set_status(engine: Engine, tournament_id: int, status: TournamentStatus) -> None:
+    with Session(engine) as session:
+        repository.set_tournament_status(session, tournament_id=tournament_id, status=status)

@@ -1,0 +1,157 @@
+"""The standings of the bots of a game from its stored finished games.
+
+Games are grouped into deals by (tournament, deal); a game outside any tournament is a deal
+of its own. Games of one seat (solitaire) are compared across the bots that played the
+same deal, as one game whose seats are those bots.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from sqlmodel import Session
+
+from croupier_server.db import FaultKind, SeatStatus, repository
+from croupier_server.ratings import (
+    Deal,
+    GameOutcome,
+    Interval,
+    bootstrap_elo,
+    margins,
+    pair_results,
+)
+
+__all__ = ["Standing", "standings"]
+
+_FAULT_GROUPS = {
+    FaultKind.TIMEOUT: "timeouts",
+    FaultKind.CONNECT_TIMEOUT: "timeouts",
+    FaultKind.ILLEGAL_ACTION: "illegal",
+    FaultKind.MALFORMED: "illegal",
+    FaultKind.WRONG_REQUEST: "illegal",
+    FaultKind.CRASH: "crashes",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A bot's line in the standings.
+
+    Attributes:
+        rank: 1 for the highest Elo.
+        bot: The bot's name.
+        elo: Its Bradley-Terry Elo (mean 0) and the bootstrap 95% interval over deals.
+        games: The seats it held.
+        score: Its share of the pairwise points (wins, half draws), 0 to 1.
+        margin: Its mean score over the other seats per game, and its 95% interval.
+        faults: Counts of ``timeouts``, ``illegal``, ``crashes`` and ``forfeits``.
+        latency_ms: The 50th and 95th percentiles and the maximum of its decision times.
+    """
+
+    rank: int
+    bot: str
+    elo: float
+    elo_interval: Interval
+    games: int
+    score: float
+    margin: float
+    margin_interval: Interval
+    faults: dict[str, int] = field(default_factory=dict)
+    latency_ms: tuple[float, float, float] | None = None
+
+
+def standings(
+    session: Session, *, game: str, tournament_id: int | None = None, resamples: int = 200
+) -> list[Standing]:
+    """Every bot's standing in the finished games of ``game`` (of one tournament, if given)."""
+    deals = stored_deals(session, game=game, tournament_id=tournament_id)
+    if not deals:
+        return []
+    elo = bootstrap_elo(deals, resamples=resamples)
+    margin = margins(deals, resamples=resamples)
+    points: dict[str, list[float]] = {bot: [0.0, 0.0] for bot in elo.estimate}
+    for deal in deals:
+        for outcome in deal.games:
+            for result in pair_results(outcome):
+                points[result.bot][0] += result.weight * result.score
+                points[result.opponent][0] += result.weight * (1 - result.score)
+                points[result.bot][1] += result.weight
+                points[result.opponent][1] += result.weight
+    faults = _faults(session, game=game, tournament_id=tournament_id)
+    latencies = repository.bot_latencies(session, game=game, tournament_id=tournament_id)
+    ranked = sorted(elo.estimate, key=lambda bot: (-elo.estimate[bot], bot))
+    return [
+        Standing(
+            rank=rank,
+            bot=bot,
+            elo=elo.estimate[bot],
+            elo_interval=elo.interval(bot),
+            games=margin[bot].games,
+            score=points[bot][0] / points[bot][1] if points[bot][1] else 0.0,
+            margin=margin[bot].mean,
+            margin_interval=margin[bot].interval,
+            faults=faults.get(bot, _no_faults()),
+            latency_ms=_latency(latencies.get(bot, [])),
+        )
+        for rank, bot in enumerate(ranked, start=1)
+    ]
+
+
+def stored_deals(session: Session, *, game: str, tournament_id: int | None = None) -> list[Deal]:
+    """The finished games of ``game`` as duplicate sets, in the order their deals began."""
+    groups: dict[tuple[int, int], list[tuple[tuple[str, ...], tuple[float, ...]]]] = {}
+    for match, record, seats in repository.finished_games(
+        session, game=game, tournament_id=tournament_id
+    ):
+        key = (
+            (match.tournament_id, match.schedule_deal)
+            if match.tournament_id is not None and match.schedule_deal is not None
+            else (-1, record.id or 0)
+        )
+        bots = tuple(name for name, _ in seats)
+        scores = tuple(float(seat.score or 0) for _, seat in seats)
+        groups.setdefault(key, []).append((bots, scores))
+    deals = []
+    for group in groups.values():
+        games = group
+        if len(group[0][0]) == 1:  # one seat: the bots of the deal against one another
+            games = [(tuple(b for g in group for b in g[0]), tuple(s for g in group for s in g[1]))]
+        outcomes = tuple(GameOutcome(bots, scores) for bots, scores in games if len(bots) > 1)
+        if outcomes:
+            deals.append(Deal(outcomes))
+    return deals
+
+
+def _faults(session: Session, *, game: str, tournament_id: int | None) -> dict[str, dict[str, int]]:
+    counts: dict[str, dict[str, int]] = {}
+    for bot, kinds in repository.bot_fault_counts(
+        session, game=game, tournament_id=tournament_id
+    ).items():
+        tally = counts.setdefault(bot, _no_faults())
+        for kind, count in kinds.items():
+            group = _FAULT_GROUPS.get(FaultKind(kind)) if kind in set(FaultKind) else None
+            if group is not None:
+                tally[group] += count
+    for _, _, seats in repository.finished_games(session, game=game, tournament_id=tournament_id):
+        for bot, seat in seats:
+            if seat.status == SeatStatus.FORFEITED:
+                counts.setdefault(bot, _no_faults())["forfeits"] += 1
+    return counts
+
+
+def _no_faults() -> dict[str, int]:
+    return {"timeouts": 0, "illegal": 0, "crashes": 0, "forfeits": 0}
+
+
+def _latency(values: Sequence[float]) -> tuple[float, float, float] | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return _percentile(ordered, 0.5), _percentile(ordered, 0.95), ordered[-1]
+
+
+def _percentile(ordered: Sequence[float], q: float) -> float:
+    """The nearest-rank percentile."""
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]

@@ -1,0 +1,176 @@
+"""A real small tournament with the example bots: games, rotations, resume, ratings."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+
+import pytest
+from sqlmodel import Session
+
+from croupier.games import load_game
+from croupier_server.cli import main
+from croupier_server.db import create_database_engine, repository
+from croupier_server.referee.service import RefereeServer
+from croupier_server.referee.sessions import SessionRegistry
+from croupier_server.tournament import Progress, create_tournament, run_tournament
+from tests.server.referee.harness import GENEROUS, example_command
+
+pytestmark = [
+    pytest.mark.timeout(120),
+    pytest.mark.parametrize("database_url", ["sqlite"], indirect=True),
+]
+
+
+class Stop(Exception):
+    pass
+
+
+def test_a_tournament_resumes_without_losing_or_repeating_games(
+    database_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name in ["cribbage_random", "cribbage_greedy", "cribbage_strong"]:
+        assert (
+            main(
+                [
+                    "bot",
+                    "add",
+                    name,
+                    "--game",
+                    "cribbage",
+                    "--command",
+                    example_command(name),
+                    "--db",
+                    database_url,
+                ]
+            )
+            == 0
+        )
+    engine = create_database_engine(database_url)
+    game = load_game("cribbage", {"variant": "six-card", "match_points": 1})
+    record = create_tournament(
+        engine,
+        game=game,
+        bots=["cribbage_random", "cribbage_greedy", "cribbage_strong"],
+        deals=2,
+        seed=4,
+        settings=GENEROUS,
+    )
+    assert record.id is not None
+
+    def stop_after_five(progress: Progress) -> None:
+        if progress.done >= 5:
+            raise Stop
+
+    async def run(progress: Callable[[Progress], None]) -> None:
+        server = RefereeServer(SessionRegistry())
+        await server.start()
+        try:
+            await run_tournament(
+                engine, server, tournament_id=record.id or 0, concurrency=3, progress=progress
+            )
+        finally:
+            await server.stop()
+
+    with pytest.raises(Stop):
+        asyncio.run(run(stop_after_five))
+    with Session(engine) as session:
+        assert repository.get_tournament(session, tournament_id=record.id).status == "interrupted"  # type: ignore[union-attr]
+        assert 5 <= len(repository.finished_schedule_numbers(session, tournament_id=record.id)) < 12
+    capsys.readouterr()
+    assert main(["tournament", "resume", str(record.id), "--db", database_url, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["status"] == "finished"
+    assert data["finished"] == data["games"] == 12
+    with Session(engine) as session:
+        finished = [
+            match.schedule_number
+            for match, _, _ in repository.finished_games(
+                session, game="cribbage", tournament_id=record.id
+            )
+        ]
+        assert sorted(number or 0 for number in finished) == list(range(12))
+    assert (
+        main(
+            [
+                "ratings",
+                "--game",
+                "cribbage",
+                "--tournament",
+                str(record.id),
+                "--json",
+                "--db",
+                database_url,
+            ]
+        )
+        == 0
+    )
+    table = json.loads(capsys.readouterr().out)
+    assert {row["bot"] for row in table} == {
+        "cribbage_random",
+        "cribbage_greedy",
+        "cribbage_strong",
+    }
+    assert all(row["games"] == 8 for row in table)
+    engine.dispose()
+
+
+def test_lexio_tables_play_every_rotation(
+    database_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    names = [f"lexio{i}" for i in range(5)]
+    for i, name in enumerate(names):
+        command = example_command("lexio_greedy" if i % 2 else "lexio_random")
+        assert (
+            main(
+                ["bot", "add", name, "--game", "lexio", "--command", command, "--db", database_url]
+            )
+            == 0
+        )
+    capsys.readouterr()
+    argv = ["tournament", "run", "--game", "lexio", "--players", "4", "--bots", ",".join(names)]
+    assert (
+        main(
+            [
+                *argv,
+                "--deals",
+                "1",
+                "--rounds",
+                "1",
+                "--seed",
+                "1",
+                "--concurrency",
+                "4",
+                "--json",
+                "--db",
+                database_url,
+            ]
+        )
+        == 0
+    )
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == data["finished"] == 20
+    assert {row["games"] for row in data["standings"]} == {16}
+
+
+def test_cli_errors_are_one_line(database_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "show", "7", "--db", database_url]) == 1
+    assert (
+        capsys.readouterr().err
+        == "croupier: error: no tournament 7 (see: croupier tournament list)\n"
+    )
+    argv = [
+        "tournament",
+        "run",
+        "--game",
+        "lexio",
+        "--players",
+        "3",
+        "--bots",
+        "a,b,c",
+        "--db",
+        database_url,
+    ]
+    assert main(argv) == 1
+    assert capsys.readouterr().err == "croupier: error: no bot named 'a' (see: croupier bot list)\n"

@@ -11,7 +11,14 @@ import croupier
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 BOT_FILES = sorted(
-    f"{game}_{level}" for game in ("lexio", "cribbage") for level in ("random", "greedy", "strong")
+    [
+        *(
+            f"{game}_{level}"
+            for game in ("lexio", "cribbage")
+            for level in ("random", "greedy", "strong")
+        ),
+        "lexio_cautious",
+    ]
 )
 
 

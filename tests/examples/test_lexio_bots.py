@@ -13,6 +13,7 @@ import croupier
 from croupier.games import lexio
 from croupier.games.lexio import Lexio, LexioObservation
 from croupier.local import play
+from examples.lexio_cautious import CautiousLexioBot
 from examples.lexio_greedy import GreedyLexioBot
 from examples.lexio_random import RandomLexioBot
 from examples.lexio_strong import StrongLexioBot
@@ -22,6 +23,7 @@ BOTS: dict[str, Callable[[], LexioBot]] = {
     "random": lambda: RandomLexioBot(seed=1),
     "greedy": GreedyLexioBot,
     "strong": StrongLexioBot,
+    "cautious": CautiousLexioBot,
 }
 ROTATIONS = ("AABB", "BAAB", "BBAA", "ABBA")
 """Four seats, two bots of each side: every seat is each side's twice per seed."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -84,8 +84,12 @@ async def play_match(
     seed: int,
     settings: MatchSettings,
     link: ScheduleLink | None = None,
+    pooled: Collection[str] = (),
 ) -> tuple[int, GameLog]:
     """Play one recorded game between ``bots`` (in seat order); returns its id and log.
+
+    The bots named in ``pooled`` are seated like remote bots, from the idle sessions of
+    processes kept running by the caller, rather than started for this game.
 
     A game the referee could not finish is stored aborted (its log has no result); an
     exception of the referee, or a cancellation, aborts it and is raised again.
@@ -103,7 +107,9 @@ async def play_match(
     entrants = [
         Entrant(
             bot.name,
-            command=bot.command if bot.kind is BotKind.COMMAND else None,
+            command=(
+                bot.command if bot.kind is BotKind.COMMAND and bot.name not in pooled else None
+            ),
             cwd=bot.working_directory,
         )
         for bot in bots

@@ -56,6 +56,12 @@ def register(commands: Any) -> None:
     run.add_argument("--decision-ms", type=_positive, default=time.decision_ms)
     run.add_argument("--bank-ms", type=_positive, default=time.bank_ms)
     run.add_argument("--connect-ms", type=_positive, default=time.connect_ms)
+    run.add_argument(
+        "--reuse-processes",
+        action="store_true",
+        help="keep each bot's processes running from game to game: faster, but a bot may "
+        "remember a deal it plays again (see docs/tournaments.md)",
+    )
     _add_run_options(run)
     run.set_defaults(run=run_new)
     listing = actions.add_parser("list", help="list the tournaments")
@@ -103,6 +109,7 @@ def run_new(args: argparse.Namespace) -> int:
         duplicate=not args.no_duplicate,
         concurrency=args.concurrency,
         settings=settings,
+        reuse_processes=args.reuse_processes,
     )
     assert record.id is not None
     return _play(args, engine, record.id)
@@ -196,6 +203,7 @@ def _summary(session: Session, record: TournamentRecord) -> dict[str, Any]:
         "bots": record.settings["bots"],
         "deals": record.settings["deals"],
         "seed": record.settings["seed"],
+        "reuse_processes": record.settings.get("reuse_processes", False),
         "games": len(games),
         "finished": len(finished),
         "created_at": record.created_at.isoformat(),

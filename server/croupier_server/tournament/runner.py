@@ -1,9 +1,11 @@
 """Playing a tournament: its schedule, many games at once through one referee, resumable.
 
 Each scheduled game is a match linked to the tournament by its schedule number, played
-with fresh bot processes. A run skips the numbers that already finished, so a tournament
-that was stopped (killed, interrupted) is resumed by running it again: the games it left
-running are aborted and played again, and no finished game is lost or repeated.
+with fresh bot processes, or, in a tournament created with ``reuse_processes``, with
+processes kept running for the whole run (see :mod:`croupier_server.tournament.pool`). A
+run skips the numbers that already finished, so a tournament that was stopped (killed,
+interrupted) is resumed by running it again: the games it left running are aborted and
+played again, and no finished game is lost or repeated.
 
 A bot's faults are data and never stop a game; an exception of the referee itself spoils
 the game, which is aborted and played again (up to :data:`REFEREE_ATTEMPTS` times).
@@ -12,6 +14,7 @@ the game, which is aborted and played again (up to :data:`REFEREE_ATTEMPTS` time
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -23,6 +26,7 @@ from sqlmodel import Session
 
 from croupier.games import Game, load_game
 from croupier_server.db import (
+    BotKind,
     BotRecord,
     RecordNotFound,
     TournamentRecord,
@@ -39,6 +43,7 @@ from croupier_server.matches import (
 )
 from croupier_server.referee.match import MatchSettings
 from croupier_server.referee.service import RefereeServer
+from croupier_server.tournament.pool import PooledBot, ProcessPool, pool_sizes
 from croupier_server.tournament.schedule import ScheduledGame, ScheduleFormat, schedule
 
 __all__ = [
@@ -100,8 +105,13 @@ def create_tournament(
     duplicate: bool = True,
     concurrency: int | None = None,
     settings: MatchSettings | None = None,
+    reuse_processes: bool = False,
 ) -> TournamentRecord:
     """Record a new tournament after checking its bots and its schedule.
+
+    With ``reuse_processes``, each command bot plays all its games in a few processes kept
+    running, rather than in a fresh process per seat of each game: faster, but a bot may
+    then remember a deal when it plays it again from another seat.
 
     Raises:
         TournamentError: the schedule cannot be made (too few bots, a bad gauntlet...), a
@@ -115,6 +125,7 @@ def create_tournament(
         "challengers": list(challengers),
         "duplicate": duplicate,
         "concurrency": concurrency or os.cpu_count() or 1,
+        "reuse_processes": reuse_processes,
         **settings_data(settings),
     }
     _schedule_of(game, schedule_format, data)
@@ -158,10 +169,10 @@ async def run_tournament(
     settings = settings_from_data(record.settings)
     names = record.settings["bots"]
     entrants = dict(zip(names, load_bots(engine, names=names, game=game), strict=True))
+    left = [scheduled for scheduled in games if scheduled.number not in finished]
     pending: asyncio.Queue[ScheduledGame] = asyncio.Queue()
-    for scheduled in games:
-        if scheduled.number not in finished:
-            pending.put_nowait(scheduled)
+    for scheduled in left:
+        pending.put_nowait(scheduled)
     started = time.monotonic()
     state = Progress(len(games) - pending.qsize(), len(games), 0, 0.0)
 
@@ -177,6 +188,7 @@ async def run_tournament(
                 scheduled=scheduled,
                 entrants=entrants,
                 settings=settings,
+                pooled=pooled_names,
             )
             state = Progress(
                 state.done + 1, state.total, state.played + 1, time.monotonic() - started
@@ -185,11 +197,20 @@ async def run_tournament(
                 progress(state)
 
     workers = max(1, min(concurrency or record.settings["concurrency"], pending.qsize()))
+    pooled = (
+        _pooled_bots(entrants, left, workers)
+        if record.settings.get("reuse_processes", False)
+        else []
+    )
+    pooled_names = frozenset(bot.name for bot in pooled)
     status = TournamentStatus.INTERRUPTED
     try:
-        async with asyncio.TaskGroup() as group:
-            for _ in range(workers):
-                group.create_task(worker())
+        async with contextlib.AsyncExitStack() as stack:
+            if pooled:
+                await stack.enter_async_context(ProcessPool(server, pooled))
+            async with asyncio.TaskGroup() as group:
+                for _ in range(workers):
+                    group.create_task(worker())
         status = TournamentStatus.FINISHED
     except BaseExceptionGroup as failures:
         raise failures.exceptions[0] from None
@@ -213,6 +234,18 @@ def _schedule_of(
         )
     except ValueError as error:
         raise TournamentError(str(error)) from None
+
+
+def _pooled_bots(
+    entrants: dict[str, BotRecord], games: Sequence[ScheduledGame], workers: int
+) -> list[PooledBot]:
+    """The command bots of ``games`` with the processes each may need at once."""
+    sizes = pool_sizes((scheduled.bots for scheduled in games), games_at_once=workers)
+    return [
+        PooledBot(name, bot.command, bot.working_directory, sizes[name])
+        for name, bot in entrants.items()
+        if name in sizes and bot.kind is BotKind.COMMAND and bot.command is not None
+    ]
 
 
 def _prepare(engine: Engine, tournament_id: int) -> tuple[TournamentRecord, set[int]]:
@@ -239,6 +272,7 @@ async def _play_scheduled(
     scheduled: ScheduledGame,
     entrants: dict[str, BotRecord],
     settings: MatchSettings,
+    pooled: frozenset[str],
 ) -> None:
     """Play one scheduled game to its end, again if the referee spoils it."""
     assert record.id is not None
@@ -254,6 +288,7 @@ async def _play_scheduled(
                 seed=scheduled.seed,
                 settings=settings,
                 link=link,
+                pooled=pooled,
             )
         except Exception as error:  # the referee's own failure: bots' faults are data
             failure = f"{type(error).__name__}: {error}"

@@ -1,0 +1,190 @@
+"""``croupier sprt``: is bot A stronger than bot B? Duplicate pairs until the SPRT decides.
+
+The games are recorded as plain matches (not a tournament: a tournament's schedule is
+fixed in advance, and this one ends when the test decides), so ``croupier ratings`` counts
+them, each game as its own deal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import sys
+from typing import Any
+
+from croupier import codec
+from croupier_server.cli._common import (
+    CliError,
+    add_database_option,
+    add_rules_options,
+    open_database,
+    print_json,
+    rules_from_args,
+)
+from croupier_server.matches import allow_remote_bots, load_bots
+from croupier_server.referee.match import DEFAULT_TIME_CONTROL, MatchSettings
+from croupier_server.referee.service import RefereeServer
+from croupier_server.referee.sessions import SessionRegistry
+from croupier_server.tournament import SprtHypotheses, SprtProgress, match_player, run_sprt
+
+__all__ = ["register"]
+
+
+def register(commands: Any) -> None:
+    """Add the ``sprt`` command."""
+    parser = commands.add_parser(
+        "sprt", help="play duplicate pairs of two bots until the SPRT decides"
+    )
+    add_rules_options(parser)
+    parser.add_argument(
+        "--bot", action="append", required=True, metavar="NAME", help="twice: A, then B"
+    )
+    parser.add_argument("--elo0", type=float, default=0.0, help="Elo of H0 (default: 0)")
+    parser.add_argument("--elo1", type=float, default=50.0, help="Elo of H1 (default: 50)")
+    parser.add_argument("--alpha", type=float, default=0.05, help="false H1 rate (default: 0.05)")
+    parser.add_argument("--beta", type=float, default=0.05, help="false H0 rate (default: 0.05)")
+    parser.add_argument(
+        "--max-deals", type=_positive, default=1000, help="stop after this many pairs"
+    )
+    parser.add_argument(
+        "--min-deals", type=_positive, default=10, help="no verdict before this many pairs"
+    )
+    parser.add_argument("--concurrency", type=_positive, help="games at once (default: CPUs)")
+    parser.add_argument("--seed", type=int, help="the seed of the deals (default: random)")
+    time = DEFAULT_TIME_CONTROL
+    parser.add_argument("--decision-ms", type=_positive, default=time.decision_ms)
+    parser.add_argument("--bank-ms", type=_positive, default=time.bank_ms)
+    parser.add_argument("--connect-ms", type=_positive, default=time.connect_ms)
+    parser.add_argument("--listen", default="127.0.0.1:0", metavar="ADDRESS")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_database_option(parser)
+    parser.set_defaults(run=run_sprt_command)
+
+
+def run_sprt_command(args: argparse.Namespace) -> int:
+    """Play the sequential match and print its verdict (exit 0 whatever the verdict)."""
+    game = rules_from_args(args)
+    if game.num_players != 2:
+        raise CliError(f"sprt is for two-player games, not {game.num_players} players")
+    if len(args.bot) != 2 or args.bot[0] == args.bot[1]:
+        raise CliError("sprt needs --bot twice, with two different bots")
+    try:
+        hypotheses = SprtHypotheses(args.elo0, args.elo1, args.alpha, args.beta)
+    except ValueError as error:
+        raise CliError(str(error)) from None
+    engine = open_database(args)
+    entrants = dict(zip(args.bot, load_bots(engine, names=args.bot, game=game), strict=True))
+    settings = MatchSettings(
+        time_control=codec.TimeControl(
+            connect_ms=args.connect_ms, decision_ms=args.decision_ms, bank_ms=args.bank_ms
+        )
+    )
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
+    report = _ProgressReport()
+
+    async def play() -> SprtProgress:
+        registry = SessionRegistry()
+        allow_remote_bots(engine, registry)
+        server = RefereeServer(registry, args.listen)
+        try:
+            await server.start()
+        except RuntimeError as error:
+            raise CliError(f"cannot listen on {args.listen}: {error}") from None
+        try:
+            player = match_player(engine, server, game=game, entrants=entrants, settings=settings)
+            return await run_sprt(
+                player,
+                bot=args.bot[0],
+                opponent=args.bot[1],
+                hypotheses=hypotheses,
+                max_deals=args.max_deals,
+                min_deals=args.min_deals,
+                seed=seed,
+                concurrency=args.concurrency or os.cpu_count() or 1,
+                progress=report,
+            )
+        finally:
+            await server.stop()
+
+    try:
+        final = asyncio.run(play())
+    finally:
+        report.end()
+    if args.json:
+        print_json({**_data(args, hypotheses, seed, final), "options": game.options()})
+        return 0
+    a, b = args.bot
+    print(f"{a} vs {b}: {final.verdict} after {final.deals} deals ({final.games} games)")
+    print(f"  {_line(final)}")
+    print(
+        f"  H0 elo {hypotheses.elo0:g}, H1 elo {hypotheses.elo1:g}, "
+        f"alpha {hypotheses.alpha:g}, beta {hypotheses.beta:g}, seed {seed}"
+    )
+    return 0
+
+
+def _line(progress: SprtProgress) -> str:
+    """The progress line: deals, LLR within its bounds, W/D/L, pentanomial."""
+    result = progress.result
+    pairs = " ".join(str(count) for count in progress.pentanomial)
+    return (
+        f"{progress.deals} deals  LLR {result.llr:.2f} [{result.lower:.2f}, {result.upper:.2f}]"
+        f"  W/D/L {progress.wins}/{progress.draws}/{progress.losses}  pairs {pairs}"
+    )
+
+
+def _data(
+    args: argparse.Namespace, hypotheses: SprtHypotheses, seed: int, final: SprtProgress
+) -> dict[str, Any]:
+    return {
+        "bot": args.bot[0],
+        "opponent": args.bot[1],
+        "game": args.game,
+        "elo0": hypotheses.elo0,
+        "elo1": hypotheses.elo1,
+        "alpha": hypotheses.alpha,
+        "beta": hypotheses.beta,
+        "seed": seed,
+        "min_deals": args.min_deals,
+        "max_deals": args.max_deals,
+        "deals": final.deals,
+        "games": final.games,
+        "wins": final.wins,
+        "draws": final.draws,
+        "losses": final.losses,
+        "pentanomial": list(final.pentanomial),
+        "llr": round(final.result.llr, 4),
+        "lower": round(final.result.lower, 4),
+        "upper": round(final.result.upper, 4),
+        "verdict": final.verdict,
+        "elapsed_s": round(final.elapsed_s, 2),
+    }
+
+
+class _ProgressReport:
+    """The progress line, rewritten on a terminal; every tenth deal otherwise."""
+
+    def __init__(self) -> None:
+        self._tty = sys.stderr.isatty()
+        self._open = False
+
+    def __call__(self, progress: SprtProgress) -> None:
+        if self._tty:
+            print(f"\r{_line(progress)}", end="", file=sys.stderr, flush=True)
+            self._open = True
+        elif progress.deals % 10 == 0:
+            print(_line(progress), file=sys.stderr, flush=True)
+
+    def end(self) -> None:
+        """End the rewritten line, if any."""
+        if self._open:
+            print(file=sys.stderr, flush=True)
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number, got {text}")
+    return value

@@ -1,0 +1,172 @@
+"""The sequential match loop with a fake game player: when it stops, what it counts."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from croupier.games import load_game
+from croupier_server.ratings import GameOutcome, SprtState
+from croupier_server.tournament import (
+    GamePlayer,
+    SprtHypotheses,
+    SprtProgress,
+    TournamentError,
+    deal_seed,
+    match_player,
+    run_sprt,
+)
+
+pytestmark = pytest.mark.timeout(20)
+
+H = SprtHypotheses(elo0=0, elo1=50, alpha=0.05, beta=0.05)
+
+
+def player(strong: str | None, *, played: list[tuple[tuple[str, ...], int]]) -> GamePlayer:
+    """Games that ``strong`` always wins; without one, seat 0 wins on even seeds (no edge)."""
+
+    async def play(bots: tuple[str, ...], seed: int) -> GameOutcome:
+        played.append((bots, seed))
+        await asyncio.sleep(0)
+        winner = bots[seed % 2] if strong is None else strong
+        return GameOutcome(bots, tuple(2.0 if bot == winner else 0.0 for bot in bots))
+
+    return play
+
+
+def run(play: GamePlayer, **options: object) -> SprtProgress:
+    arguments: dict[str, object] = {
+        "bot": "a",
+        "opponent": "b",
+        "hypotheses": H,
+        "max_deals": 100,
+        "seed": 3,
+        "concurrency": 1,
+        **options,
+    }
+    return asyncio.run(run_sprt(play, **arguments))  # type: ignore[arg-type]
+
+
+def test_a_much_better_bot_is_accepted_as_h1_and_the_loop_stops() -> None:
+    played: list[tuple[tuple[str, ...], int]] = []
+    final = run(player("a", played=played))
+    assert final.result.state is SprtState.ACCEPT_H1
+    assert final.verdict == "accept H1"
+    assert final.result.llr >= final.result.upper
+    assert final.pentanomial == (0, 0, 0, 0, final.deals)
+    assert (final.wins, final.draws, final.losses) == (2 * final.deals, 0, 0)
+    assert final.deals == 10  # the first pair at which a decision may be taken
+    assert len(played) == 20
+    assert played[:2] == [(("a", "b"), deal_seed(3, 0)), (("b", "a"), deal_seed(3, 0))]
+
+
+def test_a_much_worse_bot_is_accepted_as_h0() -> None:
+    final = run(player("b", played=[]))
+    assert final.verdict == "accept H0"
+    assert final.pentanomial == (final.deals, 0, 0, 0, 0)
+
+
+def test_max_deals_ends_an_undecided_match_inconclusive() -> None:
+    played: list[tuple[tuple[str, ...], int]] = []
+    final = run(player(None, played=played), max_deals=6)
+    assert final.result.state is SprtState.CONTINUE
+    assert final.verdict == "inconclusive"
+    assert final.deals == 6
+    assert len(played) == 12
+    assert sorted({seed for _, seed in played}) == sorted(deal_seed(3, d) for d in range(6))
+    assert final.pentanomial == (0, 0, 6, 0, 0)  # seat 0 wins both games of every deal
+
+
+def test_batches_never_exceed_concurrency_and_every_pair_is_counted() -> None:
+    running = peak = 0
+    updates: list[SprtProgress] = []
+
+    async def play(bots: tuple[str, ...], seed: int) -> GameOutcome:
+        nonlocal running, peak
+        running += 1
+        peak = max(peak, running)
+        await asyncio.sleep(0.001)
+        running -= 1
+        return GameOutcome(bots, (1.0, 1.0))
+
+    final = run(play, max_deals=7, concurrency=4, progress=updates.append)
+    assert peak == 4
+    assert final.deals == 7
+    assert [update.deals for update in updates] == list(range(1, 8))
+    assert final.pentanomial == (0, 0, 7, 0, 0)
+    assert (final.wins, final.draws, final.losses) == (0, 14, 0)
+
+
+def test_the_decision_is_taken_on_whole_batches() -> None:
+    played: list[tuple[tuple[str, ...], int]] = []
+    final = run(player("a", played=played), concurrency=8)
+    assert final.verdict == "accept H1"
+    assert final.deals == 12  # batches of four deals, all counted
+    assert len(played) == 24
+
+
+def test_no_decision_before_min_deals() -> None:
+    updates: list[SprtProgress] = []
+    final = run(player("a", played=[]), min_deals=3, progress=updates.append)
+    assert [u.result.state for u in updates] == [SprtState.CONTINUE] * 2 + [SprtState.ACCEPT_H1]
+    assert updates[0].result.llr > updates[0].result.upper  # crossed, but too soon to decide
+    assert final.deals == 3
+
+
+def test_an_even_match_is_inconclusive_within_a_few_deals() -> None:
+    rng = random.Random(5)
+
+    async def play(bots: tuple[str, ...], seed: int) -> GameOutcome:
+        winner = rng.choice(bots)
+        return GameOutcome(bots, tuple(1.0 if bot == winner else 0.0 for bot in bots))
+
+    final = run(play, max_deals=30)
+    assert (final.deals, final.verdict) == (30, "inconclusive")
+    assert final.result.lower < final.result.llr < final.result.upper
+
+
+def test_a_game_that_fails_stops_the_run() -> None:
+    async def play(bots: tuple[str, ...], seed: int) -> GameOutcome:
+        raise TournamentError("the referee broke")
+
+    with pytest.raises(TournamentError, match="the referee broke"):
+        run(play)
+
+
+@pytest.mark.parametrize(
+    ("elo0", "elo1", "alpha", "beta", "message"),
+    [
+        (50, 50, 0.05, 0.05, "elo0 .* must be below elo1"),
+        (0, 50, 0.0, 0.05, "alpha must be between 0 and 0.5"),
+        (0, 50, 0.05, 0.5, "beta must be between 0 and 0.5"),
+    ],
+)
+def test_hypotheses_are_checked(
+    elo0: float, elo1: float, alpha: float, beta: float, message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        SprtHypotheses(elo0, elo1, alpha, beta)
+
+
+def test_the_same_bot_twice_is_refused() -> None:
+    with pytest.raises(ValueError, match="two different bots"):
+        run(player("a", played=[]), opponent="a")
+
+
+def test_the_real_player_is_for_two_player_games_only() -> None:
+    three = load_game("cribbage", {"variant": "three-player"})
+    with pytest.raises(TournamentError, match="two-player games, not 3 seats"):
+        match_player(None, None, game=three, entrants={}, settings=None)  # type: ignore[arg-type]
+
+
+def test_a_slightly_better_bot_tends_to_h1() -> None:
+    rng = random.Random(1)
+
+    async def play(bots: tuple[str, ...], seed: int) -> GameOutcome:
+        winner = "a" if rng.random() < 0.75 else "b"
+        return GameOutcome(bots, tuple(1.0 if bot == winner else 0.0 for bot in bots))
+
+    final = run(play, max_deals=2000)
+    assert final.verdict == "accept H1"

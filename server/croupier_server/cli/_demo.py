@@ -1,67 +1,94 @@
-"""``croupier demo``: the example bots play recorded games through the referee.
+"""``croupier demo``: the main job in miniature, a short tournament of each game.
 
 It registers the example bots (``examples/`` of a croupier checkout) in the database if
-they are not there yet, plays a Lexio match (4 seats) and a cribbage game (two players,
-six cards) between them with every move judged by the referee, and prints the results and
-how to replay them.
+they are not there yet, then plays a short round robin of Lexio (4 seats, the four example
+bots, duplicate deals) and one of two-player cribbage (six cards, the three example bots)
+through the referee, with real bot processes, a progress bar and the standings with their
+intervals at the end.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import random
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from croupier.games import Game, load_game
+from croupier.games import load_game
 from croupier_server.cli._common import CliError, add_database_option, open_database
-from croupier_server.cli._match import print_match
+from croupier_server.cli._tournament import play_tournament
 from croupier_server.db import repository
-from croupier_server.matches import load_bots, play_match
-from croupier_server.referee.match import MatchSettings
-from croupier_server.referee.service import RefereeServer
-from croupier_server.referee.sessions import SessionRegistry
+from croupier_server.tournament import create_tournament
 
 __all__ = ["register"]
 
-DEMO_GAMES: tuple[tuple[str, dict[str, Any], tuple[str, ...]], ...] = (
-    ("lexio", {"players": 4}, ("lexio_strong", "lexio_greedy", "lexio_random", "lexio_greedy")),
-    (
+
+@dataclass(frozen=True, slots=True)
+class DemoTournament:
+    """One tournament of the demo: the game, its options, the example bots, the deals."""
+
+    game: str
+    options: dict[str, Any]
+    bots: tuple[str, ...]
+    deals: int
+
+
+DEMO_TOURNAMENTS = (
+    DemoTournament(
+        "lexio",
+        {"players": 4, "rounds": 3},
+        ("lexio_strong", "lexio_greedy", "lexio_cautious", "lexio_random"),
+        deals=3,
+    ),
+    DemoTournament(
         "cribbage",
         {"variant": "six-card", "match_points": 1},
-        ("cribbage_strong", "cribbage_greedy"),
+        ("cribbage_strong", "cribbage_greedy", "cribbage_random"),
+        deals=4,
     ),
 )
-"""Each demo game: the game, its options and the example bots in seat order."""
+"""Lexio: 3 tables x 4 rotations = 12 games; cribbage: 3 pairs x 4 deals x 2 = 24 games."""
 
 
 def register(commands: Any) -> None:
     """Add the ``demo`` command."""
-    demo = commands.add_parser("demo", help="the example bots play recorded games")
+    demo = commands.add_parser("demo", help="a short tournament of each game, example bots")
     demo.add_argument(
         "--examples",
         type=Path,
         default=Path("examples"),
         help="the folder of the example bots (default: ./examples)",
     )
-    demo.add_argument("--seed", type=int, help="seed of the first deal (default: random)")
+    demo.add_argument("--seed", type=int, help="seed of the tournaments (default: random)")
+    demo.add_argument("--concurrency", type=int, help="games at once (default: CPUs)")
     add_database_option(demo)
-    demo.set_defaults(run=run)
+    demo.set_defaults(run=run, listen="127.0.0.1:0", json=False)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Register the example bots if needed, play the demo games and print them."""
+    """Register the example bots if needed, play the demo tournaments, print the standings."""
     examples = args.examples.resolve()
     engine = open_database(args)
-    names = {name for _, _, seats in DEMO_GAMES for name in seats}
-    _register_examples(engine, examples, names)
+    _register_examples(engine, examples, {bot for demo in DEMO_TOURNAMENTS for bot in demo.bots})
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    asyncio.run(_play_demo(engine, seed))
+    for offset, demo in enumerate(DEMO_TOURNAMENTS):
+        record = create_tournament(
+            engine,
+            game=load_game(demo.game, demo.options),
+            bots=demo.bots,
+            deals=demo.deals,
+            seed=seed + offset,
+            concurrency=args.concurrency,
+        )
+        assert record.id is not None
+        play_tournament(args, engine, record.id)
+        print()
+    print("replay any game: croupier replay GAME_ID; all games: croupier ratings --game GAME")
     return 0
 
 
@@ -81,19 +108,3 @@ def _register_examples(engine: Engine, examples: Path, names: set[str]) -> None:
                 working_directory=str(examples.parent),
                 description="an example bot of croupier",
             )
-
-
-async def _play_demo(engine: Engine, seed: int) -> None:
-    server = RefereeServer(SessionRegistry())
-    await server.start()
-    try:
-        for offset, (name, options, seats) in enumerate(DEMO_GAMES):
-            game: Game[Any] = load_game(name, options)
-            bots = load_bots(engine, names=seats, game=game)
-            game_id, log = await play_match(
-                engine, server, game=game, bots=bots, seed=seed + offset, settings=MatchSettings()
-            )
-            print_match(game_id, game, bots, log)
-            print()
-    finally:
-        await server.stop()

@@ -35,7 +35,7 @@ from croupier_server.tournament import (
     tournament_schedule,
 )
 
-__all__ = ["register"]
+__all__ = ["play_tournament", "register"]
 
 
 def register(commands: Any) -> None:
@@ -112,14 +112,14 @@ def run_new(args: argparse.Namespace) -> int:
         reuse_processes=args.reuse_processes,
     )
     assert record.id is not None
-    return _play(args, engine, record.id)
+    return play_tournament(args, engine, record.id)
 
 
 def run_resume(args: argparse.Namespace) -> int:
     """Play the games of a tournament that have not finished."""
     engine = open_database(args)
     _require(engine, args.id)
-    return _play(args, engine, args.id)
+    return play_tournament(args, engine, args.id)
 
 
 def run_list(args: argparse.Namespace) -> int:
@@ -145,7 +145,11 @@ def run_show(args: argparse.Namespace) -> int:
     return _print_result(args, engine, record)
 
 
-def _play(args: argparse.Namespace, engine: Engine, tournament_id: int) -> int:
+def play_tournament(args: argparse.Namespace, engine: Engine, tournament_id: int) -> int:
+    """Play what is left of a tournament with a progress report, then print its standings.
+
+    ``args`` carries ``listen``, ``concurrency`` and ``json``.
+    """
     print(f"tournament {tournament_id}", file=sys.stderr)
 
     async def play() -> Progress:

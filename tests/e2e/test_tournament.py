@@ -113,6 +113,22 @@ def test_a_tournament_resumes_without_losing_or_repeating_games(
         "cribbage_strong",
     }
     assert all(row["games"] == 8 for row in table)
+    ratings = ["ratings", "--game", "cribbage", "--tournament", str(record.id)]
+    assert main([*ratings, "--head-to-head", "--json", "--db", database_url]) == 0
+    pairs = json.loads(capsys.readouterr().out)["head_to_head"]
+    # Three bots, each pair both ways round; each pair met on 2 deals, seats swapped.
+    assert len(pairs) == 6
+    for pair in pairs:
+        assert pair["games"] == 4
+        assert 0 <= pair["los"] <= 1
+        low, high = pair["score_interval"]
+        assert low <= pair["score"] <= high
+    by_pair = {(pair["bot"], pair["opponent"]): pair for pair in pairs}
+    forward = by_pair["cribbage_strong", "cribbage_random"]
+    backward = by_pair["cribbage_random", "cribbage_strong"]
+    assert forward["score"] + backward["score"] == pytest.approx(1)
+    assert main([*ratings, "--head-to-head", "--db", database_url]) == 0
+    assert "head to head (row against column)" in capsys.readouterr().out
     engine.dispose()
 
 

@@ -9,9 +9,11 @@ from typing import Any
 from sqlmodel import Session
 
 from croupier_server.cli._common import add_database_option, open_database, print_json
+from croupier_server.ratings import HeadToHead, head_to_head
 from croupier_server.tournament import Standing, standings
+from croupier_server.tournament.standings import stored_deals
 
-__all__ = ["print_standings", "register", "standings_data"]
+__all__ = ["print_head_to_head", "print_standings", "register", "standings_data"]
 
 
 def register(commands: Any) -> None:
@@ -19,6 +21,11 @@ def register(commands: Any) -> None:
     ratings = commands.add_parser("ratings", help="the bots' ratings from their finished games")
     ratings.add_argument("--game", required=True, choices=("lexio", "cribbage"))
     ratings.add_argument("--tournament", type=int, metavar="ID", help="this tournament only")
+    ratings.add_argument(
+        "--head-to-head",
+        action="store_true",
+        help="also the results of every two bots: games, score ± 95%%, likelihood of superiority",
+    )
     ratings.add_argument("--json", action="store_true", help="print the table as JSON")
     add_database_option(ratings)
     ratings.set_defaults(run=run_ratings)
@@ -29,11 +36,48 @@ def run_ratings(args: argparse.Namespace) -> int:
     engine = open_database(args)
     with Session(engine) as session:
         table = standings(session, game=args.game, tournament_id=args.tournament)
+        pairs = (
+            head_to_head(stored_deals(session, game=args.game, tournament_id=args.tournament))
+            if args.head_to_head
+            else {}
+        )
     if args.json:
-        print_json(standings_data(table))
-    else:
-        print_standings(table)
+        data: dict[str, Any] = {"standings": standings_data(table)}
+        if args.head_to_head:
+            data["head_to_head"] = [_pair_data(pair) for pair in pairs.values()]
+        print_json(data if args.head_to_head else data["standings"])
+        return 0
+    print_standings(table)
+    if args.head_to_head:
+        print_head_to_head([row.bot for row in table], pairs)
     return 0
+
+
+def print_head_to_head(bots: Sequence[str], pairs: dict[tuple[str, str], HeadToHead]) -> None:
+    """Print each bot's results against each other, in standings order."""
+    print("\nhead to head (row against column): score % ± 95%, likelihood of superiority")
+    print(" " * 20 + "".join(f"{bot[:18]:>20}" for bot in bots))
+    for bot in bots:
+        cells = []
+        for opponent in bots:
+            pair = pairs.get((bot, opponent))
+            if pair is None or pair.games == 0:
+                cells.append(f"{'-':>20}")
+                continue
+            half = 100 * pair.interval.width / 2
+            cells.append(f"{100 * pair.score:>6.1f}±{half:<4.1f} LOS {100 * pair.los:3.0f}%")
+        print(f"{bot[:20]:20}" + "".join(f"{cell:>20}" for cell in cells))
+
+
+def _pair_data(pair: HeadToHead) -> dict[str, Any]:
+    return {
+        "bot": pair.bot,
+        "opponent": pair.opponent,
+        "games": round(pair.games, 3),
+        "score": round(pair.score, 4),
+        "score_interval": [round(pair.interval.low, 4), round(pair.interval.high, 4)],
+        "los": round(pair.los, 4),
+    }
 
 
 def standings_data(table: Sequence[Standing]) -> list[dict[str, Any]]:

@@ -190,3 +190,50 @@ def test_cli_errors_are_one_line(database_url: str, capsys: pytest.CaptureFixtur
     ]
     assert main(argv) == 1
     assert capsys.readouterr().err == "croupier: error: no bot named 'a' (see: croupier bot list)\n"
+
+
+def test_resume_replays_the_games_a_killed_run_left_running(
+    database_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    names = ["cribbage_random", "cribbage_greedy"]
+    for name in names:
+        add = ["bot", "add", name, "--game", "cribbage", "--command", example_command(name)]
+        assert main([*add, "--db", database_url]) == 0
+    engine = create_database_engine(database_url)
+    game = load_game("cribbage", {"variant": "six-card", "match_points": 1})
+    record = create_tournament(engine, game=game, bots=names, deals=1, seed=9, settings=GENEROUS)
+    assert record.id is not None
+    # What a run killed mid-game leaves: the tournament running, game 0 begun, unfinished.
+    with Session(engine) as session:
+        bots = [repository.get_bot_by_name(session, name=name) for name in names]
+        match = repository.create_match(
+            session,
+            game="cribbage",
+            options=game.options(),
+            tournament_id=record.id,
+            schedule_number=0,
+            schedule_deal=0,
+        )
+        assert match.id is not None
+        orphan, _ = repository.create_game(
+            session, match_id=match.id, seed=1, bot_ids=[bot.id for bot in bots if bot and bot.id]
+        )
+    resume = ["tournament", "resume", str(record.id), "--json", "--db", database_url]
+    capsys.readouterr()
+    assert main(resume) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["status"] == "finished"
+    assert summary["finished"] == summary["games"] == 2
+    with Session(engine) as session:
+        assert orphan.id is not None
+        left = repository.get_game(session, game_id=orphan.id)
+        assert left is not None
+        assert left.status == "aborted"
+        finished = [
+            match.schedule_number
+            for match, _, _ in repository.finished_games(
+                session, game="cribbage", tournament_id=record.id
+            )
+        ]
+        assert sorted(number or 0 for number in finished) == [0, 1]
+    engine.dispose()

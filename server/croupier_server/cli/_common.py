@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+from collections.abc import AsyncIterator
 from typing import Any
 
 from sqlalchemy import Engine
@@ -11,6 +13,9 @@ from sqlalchemy import Engine
 from croupier.games import Game, load_game
 from croupier.games.cribbage import VARIANTS
 from croupier_server.db import create_database_engine, database_url, init_database
+from croupier_server.matches import allow_remote_bots
+from croupier_server.referee.service import RefereeServer
+from croupier_server.referee.sessions import SessionRegistry
 
 __all__ = [
     "CliError",
@@ -18,6 +23,7 @@ __all__ = [
     "add_rules_options",
     "open_database",
     "print_json",
+    "referee_serving",
     "rules_from_args",
 ]
 
@@ -82,3 +88,23 @@ def rules_from_args(args: argparse.Namespace) -> Game[Any]:
 def print_json(value: Any) -> None:
     """Print ``value`` as indented JSON."""
     print(json.dumps(value, indent=2, default=str))
+
+
+@contextlib.asynccontextmanager
+async def referee_serving(engine: Engine, listen: str) -> AsyncIterator[RefereeServer]:
+    """The referee listening on ``listen`` while the block runs, admitting remote bots.
+
+    Raises:
+        CliError: the address cannot be listened on.
+    """
+    registry = SessionRegistry()
+    allow_remote_bots(engine, registry)
+    server = RefereeServer(registry, listen)
+    try:
+        await server.start()
+    except RuntimeError as error:
+        raise CliError(f"cannot listen on {listen}: {error}") from None
+    try:
+        yield server
+    finally:
+        await server.stop()

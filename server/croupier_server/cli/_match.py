@@ -10,20 +10,18 @@ from typing import Any
 from croupier import codec
 from croupier.games import Game
 from croupier_server.cli._common import (
-    CliError,
     add_database_option,
     add_rules_options,
     open_database,
     print_json,
+    referee_serving,
     rules_from_args,
 )
 from croupier_server.db import BotRecord
-from croupier_server.matches import allow_remote_bots, load_bots, play_match
+from croupier_server.matches import load_bots, play_match
 from croupier_server.referee.match import DEFAULT_TIME_CONTROL, MatchSettings
 from croupier_server.referee.records import GameLog
 from croupier_server.referee.seat import FaultPolicy
-from croupier_server.referee.service import RefereeServer
-from croupier_server.referee.sessions import SessionRegistry
 
 __all__ = ["print_match", "register"]
 
@@ -65,19 +63,10 @@ def run_match(args: argparse.Namespace) -> int:
     )
 
     async def play() -> tuple[int, GameLog]:
-        registry = SessionRegistry()
-        allow_remote_bots(engine, registry)
-        server = RefereeServer(registry, args.listen)
-        try:
-            await server.start()
-        except RuntimeError as error:
-            raise CliError(f"cannot listen on {args.listen}: {error}") from None
-        try:
+        async with referee_serving(engine, args.listen) as server:
             return await play_match(
                 engine, server, game=game, bots=bots, seed=seed, settings=settings
             )
-        finally:
-            await server.stop()
 
     game_id, log = asyncio.run(play())
     if args.json:

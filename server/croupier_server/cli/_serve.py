@@ -22,13 +22,13 @@ from croupier_server.cli._common import (
     add_database_option,
     add_rules_options,
     open_database,
+    referee_serving,
     rules_from_args,
 )
 from croupier_server.db import BotKind, BotRecord, repository
-from croupier_server.matches import allow_remote_bots, play_match
+from croupier_server.matches import play_match
 from croupier_server.referee.match import MatchSettings
 from croupier_server.referee.service import RefereeServer
-from croupier_server.referee.sessions import SessionRegistry
 
 __all__ = ["register"]
 
@@ -72,42 +72,33 @@ def _remote_bots(engine: Engine, game: Game[Any]) -> dict[str, BotRecord]:
 async def _serve(
     engine: Engine, game: Game[Any], bots: dict[str, BotRecord], args: argparse.Namespace
 ) -> None:
-    registry = SessionRegistry()
-    allow_remote_bots(engine, registry)
-    server = RefereeServer(registry, args.listen)
-    try:
-        address = await server.start()
-    except RuntimeError as error:
-        raise CliError(f"cannot listen on {args.listen}: {error}") from None
-    print(
-        f"referee listening on {address} for remote {game.name} bots: {', '.join(bots)}",
-        flush=True,
-    )
-    rng = random.Random(args.seed)
-    busy: set[str] = set()
-    games: set[asyncio.Task[None]] = set()
-    played = 0
-    try:
+    async with referee_serving(engine, args.listen) as server:
+        print(
+            f"referee listening on {server.address} for remote {game.name} bots: {', '.join(bots)}",
+            flush=True,
+        )
+        rng = random.Random(args.seed)
+        busy: set[str] = set()
+        games: set[asyncio.Task[None]] = set()
+        played = 0
         while args.games is None or played < args.games:
             idle = [
-                name for name in registry.idle_remote_bots() if name in bots and name not in busy
+                name
+                for name in server.registry.idle_remote_bots()
+                if name in bots and name not in busy
             ]
-            if len(idle) >= game.num_players:
-                chosen = rng.sample(idle, game.num_players)
-                busy.update(chosen)
-                played += 1
-                seated = [bots[name] for name in chosen]
-                seed = rng.randrange(2**63)
-                task = asyncio.create_task(
-                    _play(engine, server, game, seated, seed=seed, busy=busy)
-                )
-                games.add(task)
-                task.add_done_callback(games.discard)
-            else:
+            if len(idle) < game.num_players:
                 await asyncio.sleep(POLL_SECONDS)
+                continue
+            chosen = rng.sample(idle, game.num_players)
+            busy.update(chosen)
+            played += 1
+            seated = [bots[name] for name in chosen]
+            seed = rng.randrange(2**63)
+            task = asyncio.create_task(_play(engine, server, game, seated, seed=seed, busy=busy))
+            games.add(task)
+            task.add_done_callback(games.discard)
         await asyncio.gather(*games)
-    finally:
-        await server.stop()
 
 
 async def _play(

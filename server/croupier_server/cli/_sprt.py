@@ -21,12 +21,11 @@ from croupier_server.cli._common import (
     add_rules_options,
     open_database,
     print_json,
+    referee_serving,
     rules_from_args,
 )
-from croupier_server.matches import allow_remote_bots, load_bots
+from croupier_server.matches import load_bots
 from croupier_server.referee.match import DEFAULT_TIME_CONTROL, MatchSettings
-from croupier_server.referee.service import RefereeServer
-from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.tournament import SprtHypotheses, SprtProgress, match_player, run_sprt
 
 __all__ = ["register"]
@@ -85,14 +84,7 @@ def run_sprt_command(args: argparse.Namespace) -> int:
     report = _ProgressReport()
 
     async def play() -> SprtProgress:
-        registry = SessionRegistry()
-        allow_remote_bots(engine, registry)
-        server = RefereeServer(registry, args.listen)
-        try:
-            await server.start()
-        except RuntimeError as error:
-            raise CliError(f"cannot listen on {args.listen}: {error}") from None
-        try:
+        async with referee_serving(engine, args.listen) as server:
             player = match_player(engine, server, game=game, entrants=entrants, settings=settings)
             return await run_sprt(
                 player,
@@ -105,8 +97,6 @@ def run_sprt_command(args: argparse.Namespace) -> int:
                 concurrency=args.concurrency or os.cpu_count() or 1,
                 progress=report,
             )
-        finally:
-            await server.stop()
 
     try:
         final = asyncio.run(play())

@@ -18,14 +18,12 @@ from croupier_server.cli._common import (
     add_rules_options,
     open_database,
     print_json,
+    referee_serving,
     rules_from_args,
 )
 from croupier_server.cli._ratings import print_standings, standings_data
 from croupier_server.db import TournamentRecord, repository
-from croupier_server.matches import allow_remote_bots
 from croupier_server.referee.match import DEFAULT_TIME_CONTROL, MatchSettings
-from croupier_server.referee.service import RefereeServer
-from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.tournament import (
     Progress,
     ScheduleFormat,
@@ -153,14 +151,7 @@ def play_tournament(args: argparse.Namespace, engine: Engine, tournament_id: int
     print(f"tournament {tournament_id}", file=sys.stderr)
 
     async def play() -> Progress:
-        registry = SessionRegistry()
-        allow_remote_bots(engine, registry)
-        server = RefereeServer(registry, args.listen)
-        try:
-            await server.start()
-        except RuntimeError as error:
-            raise CliError(f"cannot listen on {args.listen}: {error}") from None
-        try:
+        async with referee_serving(engine, args.listen) as server:
             return await run_tournament(
                 engine,
                 server,
@@ -168,8 +159,6 @@ def play_tournament(args: argparse.Namespace, engine: Engine, tournament_id: int
                 concurrency=args.concurrency,
                 progress=_ProgressReport(),
             )
-        finally:
-            await server.stop()
 
     try:
         asyncio.run(play())

@@ -17,14 +17,14 @@ import asyncio
 import contextlib
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from croupier.games import Game, load_game
+from croupier.games import Game, Result, load_game
 from croupier_server.db import (
     BotKind,
     BotRecord,
@@ -51,6 +51,7 @@ __all__ = [
     "Progress",
     "TournamentError",
     "create_tournament",
+    "play_until_finished",
     "run_tournament",
     "tournament_schedule",
 ]
@@ -276,7 +277,40 @@ async def _play_scheduled(
 ) -> None:
     """Play one scheduled game to its end, again if the referee spoils it."""
     assert record.id is not None
-    link = ScheduleLink(record.id, scheduled.number, scheduled.deal)
+    await play_until_finished(
+        engine,
+        server,
+        game=game,
+        bots=[entrants[name] for name in scheduled.bots],
+        seed=scheduled.seed,
+        settings=settings,
+        link=ScheduleLink(record.id, scheduled.number, scheduled.deal),
+        pooled=pooled,
+        label=f"game {scheduled.number} of tournament {record.id}",
+    )
+
+
+async def play_until_finished(
+    engine: Engine,
+    server: RefereeServer,
+    *,
+    game: Game[Any],
+    bots: Sequence[BotRecord],
+    seed: int,
+    settings: MatchSettings,
+    label: str,
+    link: ScheduleLink | None = None,
+    pooled: Collection[str] = (),
+) -> Result:
+    """Play a recorded game until it has a result, again if the referee spoils it.
+
+    A bot's faults are data and never spoil a game; an exception of the referee, or a game
+    it could not finish, does: that game is stored aborted and played again, up to
+    :data:`REFEREE_ATTEMPTS` times.
+
+    Raises:
+        TournamentError: every attempt failed; ``label`` names the game in the message.
+    """
     failure = ""
     for _ in range(REFEREE_ATTEMPTS):
         try:
@@ -284,8 +318,8 @@ async def _play_scheduled(
                 engine,
                 server,
                 game=game,
-                bots=[entrants[name] for name in scheduled.bots],
-                seed=scheduled.seed,
+                bots=bots,
+                seed=seed,
                 settings=settings,
                 link=link,
                 pooled=pooled,
@@ -294,12 +328,9 @@ async def _play_scheduled(
             failure = f"{type(error).__name__}: {error}"
             continue
         if log.result is not None:
-            return
+            return log.result
         failure = "the game did not finish"
-    raise TournamentError(
-        f"game {scheduled.number} of tournament {record.id} failed {REFEREE_ATTEMPTS} times: "
-        f"{failure}"
-    )
+    raise TournamentError(f"{label} failed {REFEREE_ATTEMPTS} times: {failure}")
 
 
 def _set_status(engine: Engine, tournament_id: int, status: TournamentStatus) -> None:

@@ -29,11 +29,10 @@ from sqlalchemy import Engine
 
 from croupier.games import Game
 from croupier_server.db import BotRecord
-from croupier_server.matches import play_match
 from croupier_server.ratings import Deal, GameOutcome, SprtResult, SprtState, pentanomial, sprt
 from croupier_server.referee.match import MatchSettings
 from croupier_server.referee.service import RefereeServer
-from croupier_server.tournament.runner import REFEREE_ATTEMPTS, TournamentError
+from croupier_server.tournament.runner import TournamentError, play_until_finished
 from croupier_server.tournament.schedule import deal_seed
 
 __all__ = [
@@ -204,26 +203,16 @@ def match_player(
         )
 
     async def play(bots: tuple[str, ...], seed: int) -> GameOutcome:
-        failure = ""
-        for _ in range(REFEREE_ATTEMPTS):
-            try:
-                _, log = await play_match(
-                    engine,
-                    server,
-                    game=game,
-                    bots=[entrants[name] for name in bots],
-                    seed=seed,
-                    settings=settings,
-                )
-            except Exception as error:  # the referee's own failure: bots' faults are data
-                failure = f"{type(error).__name__}: {error}"
-                continue
-            if log.result is not None:
-                return GameOutcome(bots, tuple(float(s) for s in log.result.scores))
-            failure = "the game did not finish"
-        raise TournamentError(
-            f"a game of {', '.join(bots)} on seed {seed} failed {REFEREE_ATTEMPTS} times: {failure}"
+        result = await play_until_finished(
+            engine,
+            server,
+            game=game,
+            bots=[entrants[name] for name in bots],
+            seed=seed,
+            settings=settings,
+            label=f"a game of {', '.join(bots)} on seed {seed}",
         )
+        return GameOutcome(bots, tuple(float(score) for score in result.scores))
 
     return play
 

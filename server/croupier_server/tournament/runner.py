@@ -181,15 +181,16 @@ async def run_tournament(
         nonlocal state
         while not pending.empty():
             scheduled = pending.get_nowait()
-            await _play_scheduled(
+            await play_until_finished(
                 engine,
                 server,
-                record=record,
                 game=game,
-                scheduled=scheduled,
-                entrants=entrants,
+                bots=[entrants[name] for name in scheduled.bots],
+                seed=scheduled.seed,
                 settings=settings,
+                link=ScheduleLink(tournament_id, scheduled.number, scheduled.deal),
                 pooled=pooled_names,
+                label=f"game {scheduled.number} of tournament {tournament_id}",
             )
             state = Progress(
                 state.done + 1, state.total, state.played + 1, time.monotonic() - started
@@ -262,32 +263,6 @@ def _prepare(engine: Engine, tournament_id: int) -> tuple[TournamentRecord, set[
         )
         finished = repository.finished_schedule_numbers(session, tournament_id=tournament_id)
         return record, finished
-
-
-async def _play_scheduled(
-    engine: Engine,
-    server: RefereeServer,
-    *,
-    record: TournamentRecord,
-    game: Game[Any],
-    scheduled: ScheduledGame,
-    entrants: dict[str, BotRecord],
-    settings: MatchSettings,
-    pooled: frozenset[str],
-) -> None:
-    """Play one scheduled game to its end, again if the referee spoils it."""
-    assert record.id is not None
-    await play_until_finished(
-        engine,
-        server,
-        game=game,
-        bots=[entrants[name] for name in scheduled.bots],
-        seed=scheduled.seed,
-        settings=settings,
-        link=ScheduleLink(record.id, scheduled.number, scheduled.deal),
-        pooled=pooled,
-        label=f"game {scheduled.number} of tournament {record.id}",
-    )
 
 
 async def play_until_finished(

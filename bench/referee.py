@@ -510,9 +510,7 @@ async def play_tables(
         return [
             await referee_game(
                 pool.server,
-                game_id=f"{number}-{index}",
-                game=game,
-                seed=index,
+                GameLog(game_id=f"{number}-{index}", game=game, seed=index),
                 entrants=entrants,
                 tokens=[""] * game.num_players,
                 settings=settings,

@@ -23,7 +23,7 @@ from croupier_server.referee.records import GameLog
 from croupier_server.referee.seat import FaultPolicy
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
-from croupier_server.referee.store import store_game_log
+from croupier_server.referee.store import ActionWriter, store_game_log
 
 __all__ = [
     "MatchError",
@@ -114,20 +114,20 @@ async def play_match(
         )
         for bot in bots
     ]
+    log = GameLog(game_id=str(game_id), game=game, seed=seed)
+    writer = ActionWriter(engine, game_id=game_id, log=log)
+    finished = asyncio.Event()
+    following = asyncio.create_task(writer.follow(finished))
     try:
-        log = await referee_game(
-            server,
-            game_id=str(game_id),
-            game=game,
-            seed=seed,
-            entrants=entrants,
-            tokens=tokens,
-            settings=settings,
-        )
+        await referee_game(server, log, entrants=entrants, tokens=tokens, settings=settings)
     except BaseException:
+        finished.set()
+        await asyncio.shield(following)
         await asyncio.to_thread(_abort, engine, match_id, game_id)
         raise
-    await asyncio.to_thread(_store, engine, match_id, game_id, log)
+    finished.set()
+    await following
+    await asyncio.to_thread(_store, engine, match_id, game_id, log, writer.stored)
     return game_id, log
 
 
@@ -174,10 +174,10 @@ def _create(
         return match.id, record.id, list(tokens)
 
 
-def _store(engine: Engine, match_id: int, game_id: int, log: GameLog) -> None:
+def _store(engine: Engine, match_id: int, game_id: int, log: GameLog, stored_actions: int) -> None:
     status = MatchStatus.FINISHED if log.result is not None else MatchStatus.ABORTED
     with Session(engine) as session:
-        store_game_log(session, game_id=game_id, log=log)
+        store_game_log(session, game_id=game_id, log=log, stored_actions=stored_actions)
         repository.set_match_status(session, match_id=match_id, status=status)
 
 

@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from croupier import codec
-from croupier.games import Game
 from croupier.protocol import ADDRESS_VARIABLE, TOKEN_VARIABLE
 from croupier_server.referee.launcher import BotProcess, LaunchError
 from croupier_server.referee.records import FaultKind, GameLog
@@ -55,23 +54,21 @@ class _Seating:
 
 async def referee_game(
     server: RefereeServer,
+    log: GameLog,
     *,
-    game_id: str,
-    game: Game[Any],
-    seed: int,
     entrants: Sequence[Entrant],
     tokens: Sequence[str],
     settings: MatchSettings,
 ) -> GameLog:
-    """Play one game between ``entrants`` (one per seat) and return its log.
+    """Play the game of ``log`` between ``entrants`` (one per seat), writing it into ``log``.
 
+    The log fills as the game goes, so a caller may read it while the game runs.
     ``tokens`` holds each seat's token, given to the bots the referee starts.
 
     Bots that cannot be started, that do not connect in time, or whose remote bot is not
     connected are charged the fault and forfeit: their seat is played by the default
     policy, and the game is played all the same.
     """
-    log = GameLog(game_id=game_id, game=game, seed=seed)
     seating = _Seating()
     try:
         sessions = await asyncio.gather(

@@ -1,33 +1,69 @@
-"""Writing a refereed game's log to the database."""
+"""Writing a refereed game's log to the database: its actions as they come, the rest at its end."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+
+from sqlalchemy import Engine
 from sqlmodel import Session
 
 from croupier_server.db import EndedBy, repository
-from croupier_server.referee.records import GameLog
+from croupier_server.referee.records import ActionEntry, GameLog
 
-__all__ = ["store_game_log"]
+__all__ = ["LIVE_FLUSH_SECONDS", "ActionWriter", "store_game_log"]
+
+LIVE_FLUSH_SECONDS = 0.5
+"""How often the actions of a running game reach the database, for those who watch it."""
 
 
-def store_game_log(session: Session, *, game_id: int, log: GameLog) -> None:
-    """Store every event, action and fault of ``log``, the forfeits and the result."""
+class ActionWriter:
+    """Stores the actions of a running game as they are made, so that it can be watched.
+
+    With its seed, a game's actions are all it takes to rebuild what a spectator sees, so
+    the dashboard (in this process or another) follows a running game from the database.
+    """
+
+    def __init__(self, engine: Engine, *, game_id: int, log: GameLog) -> None:
+        self._engine = engine
+        self._game_id = game_id
+        self._log = log
+        self.stored = 0
+        """How many of the log's actions are in the database."""
+
+    def flush(self) -> None:
+        """Store the actions made since the last flush (blocking: call it from a thread)."""
+        pending = self._log.actions[self.stored :]
+        if not pending:
+            return
+        with Session(self._engine) as session:
+            for entry in pending:
+                _store_action(session, self._game_id, entry)
+                self.stored += 1
+
+    async def follow(self, finished: asyncio.Event) -> None:
+        """Flush every :data:`LIVE_FLUSH_SECONDS` until ``finished`` is set, then once more."""
+        while not finished.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(finished.wait(), LIVE_FLUSH_SECONDS)
+            await asyncio.to_thread(self.flush)
+
+
+def store_game_log(
+    session: Session, *, game_id: int, log: GameLog, stored_actions: int = 0
+) -> None:
+    """Store every event, action and fault of ``log``, the forfeits and the result.
+
+    The first ``stored_actions`` actions are already stored (by an :class:`ActionWriter`).
+    """
     repository.record_events(
         session,
         game_id=game_id,
         events=[entry.event for entry in log.events],
         at=[entry.at for entry in log.events],
     )
-    for entry in log.actions:
-        repository.record_action(
-            session,
-            game_id=game_id,
-            seat=entry.seat,
-            action=entry.action,
-            requested_at=entry.requested_at,
-            decided_by=entry.decided_by,
-            latency_ms=entry.latency_ms,
-        )
+    for entry in log.actions[stored_actions:]:
+        _store_action(session, game_id, entry)
     for fault in log.faults:
         repository.record_fault(
             session,
@@ -49,4 +85,16 @@ def store_game_log(session: Session, *, game_id: int, log: GameLog) -> None:
         result=log.result,
         ended_by=EndedBy.FORFEIT if log.forfeited_at_event else EndedBy.NORMAL,
         finished_at=log.finished_at,
+    )
+
+
+def _store_action(session: Session, game_id: int, entry: ActionEntry) -> None:
+    repository.record_action(
+        session,
+        game_id=game_id,
+        seat=entry.seat,
+        action=entry.action,
+        requested_at=entry.requested_at,
+        decided_by=entry.decided_by,
+        latency_ms=entry.latency_ms,
     )

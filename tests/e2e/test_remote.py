@@ -178,7 +178,10 @@ def test_serve_pairs_connected_remote_bots_for_the_games_asked(
         name: add_remote_bot(capsys, checked_database, name, "cribbage")
         for name in ["north", "south"]
     }
-    options = "--game cribbage --match-points 1 --games 2 --seed 9 --listen 127.0.0.1:0"
+    options = (
+        "--game cribbage --match-points 1 --games 2 --seed 9"
+        " --listen 127.0.0.1:0 --http 127.0.0.1:0"
+    )
     serve = processes.start([CROUPIER, "serve", *options.split(), "--db", checked_database])
     listening = LISTENING_LINE.match(first_line(serve))
     assert listening is not None

@@ -22,7 +22,10 @@ def test_demo_plays_a_lexio_and_a_cribbage_tournament(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     url = f"sqlite:///{tmp_path / 'demo.db'}"
-    assert main(["demo", "--examples", str(EXAMPLES), "--db", url, "--seed", "5"]) == 0
+    assert (
+        main(["demo", "--examples", str(EXAMPLES), "--db", url, "--seed", "5", "--no-dashboard"])
+        == 0
+    )
     out = capsys.readouterr().out
     assert "finished, 12/12 games" in out
     assert "finished, 24/24 games" in out

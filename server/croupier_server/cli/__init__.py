@@ -13,14 +13,24 @@ from collections.abc import Sequence
 
 from croupier._version import __version__
 from croupier.games import IllegalAction, InvalidOptions
-from croupier_server.cli import _bots, _demo, _match, _ratings, _replay, _serve, _sprt, _tournament
+from croupier_server.cli import (
+    _bots,
+    _dashboard,
+    _demo,
+    _match,
+    _ratings,
+    _replay,
+    _serve,
+    _sprt,
+    _tournament,
+)
 from croupier_server.cli._common import CliError
 from croupier_server.db import StorageError
 from croupier_server.matches import MatchError
 
 __all__ = ["build_parser", "main"]
 
-_COMMANDS = (_bots, _match, _tournament, _sprt, _ratings, _replay, _serve, _demo)
+_COMMANDS = (_bots, _match, _tournament, _sprt, _ratings, _replay, _serve, _dashboard, _demo)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import json
 from collections.abc import AsyncIterator
@@ -16,16 +17,21 @@ from croupier_server.db import create_database_engine, database_url, init_databa
 from croupier_server.matches import allow_remote_bots
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
+from croupier_server.web import DashboardServer, create_app
 
 __all__ = [
     "CliError",
+    "add_dashboard_options",
     "add_database_option",
     "add_rules_options",
+    "dashboard_serving",
     "open_database",
     "print_json",
     "referee_serving",
     "rules_from_args",
 ]
+
+DEFAULT_DASHBOARD_ADDRESS = "127.0.0.1:8000"
 
 _PLAYERS_VARIANT = {3: "three-player", 4: "four-player", 1: "solitaire"}
 
@@ -108,3 +114,36 @@ async def referee_serving(engine: Engine, listen: str) -> AsyncIterator[RefereeS
         yield server
     finally:
         await server.stop()
+
+
+def add_dashboard_options(parser: argparse.ArgumentParser, *, optional: bool) -> None:
+    """``--http ADDRESS`` of the dashboard, and ``--no-dashboard`` if it is ``optional``."""
+    parser.add_argument(
+        "--http",
+        default=DEFAULT_DASHBOARD_ADDRESS,
+        metavar="ADDRESS",
+        help=f"where the dashboard listens (default: {DEFAULT_DASHBOARD_ADDRESS}; port 0: any)",
+    )
+    if optional:
+        parser.add_argument(
+            "--no-dashboard", action="store_true", help="do not serve the dashboard"
+        )
+
+
+@contextlib.asynccontextmanager
+async def dashboard_serving(engine: Engine, address: str) -> AsyncIterator[DashboardServer]:
+    """The dashboard over ``engine`` serving on ``address`` while the block runs.
+
+    Raises:
+        CliError: the address is malformed or cannot be listened on.
+    """
+    try:
+        server = DashboardServer(create_app(engine), address)
+    except (OSError, ValueError) as error:
+        raise CliError(f"cannot serve the dashboard on {address}: {error}") from None
+    serving = asyncio.create_task(server.serve())
+    try:
+        yield server
+    finally:
+        server.stop()
+        await serving

@@ -4,12 +4,13 @@ It registers the example bots (``examples/`` of a croupier checkout) in the data
 they are not there yet, then plays a short round robin of Lexio (4 seats, the four example
 bots, duplicate deals) and one of two-player cribbage (six cards, the three example bots)
 through the referee, with real bot processes, a progress bar and the standings with their
-intervals at the end.
+intervals at the end; then it serves the dashboard over the database until Ctrl-C.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import random
 import sys
 from dataclasses import dataclass
@@ -20,7 +21,13 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from croupier.games import load_game
-from croupier_server.cli._common import CliError, add_database_option, open_database
+from croupier_server.cli._common import (
+    CliError,
+    add_dashboard_options,
+    add_database_option,
+    open_database,
+)
+from croupier_server.cli._dashboard import serve_until_interrupted
 from croupier_server.cli._tournament import play_tournament
 from croupier_server.db import repository
 from croupier_server.tournament import create_tournament
@@ -66,12 +73,13 @@ def register(commands: Any) -> None:
     )
     demo.add_argument("--seed", type=int, help="seed of the tournaments (default: random)")
     demo.add_argument("--concurrency", type=int, help="games at once (default: CPUs)")
+    add_dashboard_options(demo, optional=True)
     add_database_option(demo)
     demo.set_defaults(run=run, listen="127.0.0.1:0", json=False)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Register the example bots if needed, play the demo tournaments, print the standings."""
+    """Play the demo tournaments, print the standings, then serve the dashboard."""
     examples = args.examples.resolve()
     engine = open_database(args)
     _register_examples(engine, examples, {bot for demo in DEMO_TOURNAMENTS for bot in demo.bots})
@@ -89,6 +97,8 @@ def run(args: argparse.Namespace) -> int:
         play_tournament(args, engine, record.id)
         print()
     print("replay any game: croupier replay GAME_ID; all games: croupier ratings --game GAME")
+    if not args.no_dashboard:
+        asyncio.run(serve_until_interrupted(engine, args.http))
     return 0
 
 

@@ -1,15 +1,16 @@
-"""``croupier serve``: the gRPC referee for remote bots, pairing them while they are connected.
+"""``croupier serve``: the referee for remote bots and the dashboard, on one database.
 
 Remote bots (``croupier bot add NAME --remote``) connect with their key; whenever enough
 distinct bots of the game are connected and idle, a game between a random choice of them
 is played and recorded, lichess-style. Bots registered after the server started are
-admitted after a restart.
+admitted after a restart. The dashboard serves the same database meanwhile (``--http``).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import random
 from typing import Any
 
@@ -19,8 +20,10 @@ from sqlmodel import Session
 from croupier.games import Game
 from croupier_server.cli._common import (
     CliError,
+    add_dashboard_options,
     add_database_option,
     add_rules_options,
+    dashboard_serving,
     open_database,
     referee_serving,
     rules_from_args,
@@ -37,11 +40,12 @@ POLL_SECONDS = 0.2
 
 def register(commands: Any) -> None:
     """Add the ``serve`` command."""
-    serve = commands.add_parser("serve", help="run the referee for remote bots")
+    serve = commands.add_parser("serve", help="run the referee for remote bots and the dashboard")
     add_rules_options(serve)
     serve.add_argument("--listen", default="127.0.0.1:50051", metavar="ADDRESS")
     serve.add_argument("--games", type=int, help="stop after this many games (default: never)")
     serve.add_argument("--seed", type=int, help="seed of the pairing and deals")
+    add_dashboard_options(serve, optional=True)
     add_database_option(serve)
     serve.set_defaults(run=run_serve)
 
@@ -72,11 +76,15 @@ def _remote_bots(engine: Engine, game: Game[Any]) -> dict[str, BotRecord]:
 async def _serve(
     engine: Engine, game: Game[Any], bots: dict[str, BotRecord], args: argparse.Namespace
 ) -> None:
-    async with referee_serving(engine, args.listen) as server:
+    async with contextlib.AsyncExitStack() as stack:
+        server = await stack.enter_async_context(referee_serving(engine, args.listen))
         print(
             f"referee listening on {server.address} for remote {game.name} bots: {', '.join(bots)}",
             flush=True,
         )
+        if not args.no_dashboard:
+            dashboard = await stack.enter_async_context(dashboard_serving(engine, args.http))
+            print(f"dashboard: {dashboard.url}", flush=True)
         rng = random.Random(args.seed)
         busy: set[str] = set()
         games: set[asyncio.Task[None]] = set()

@@ -1,0 +1,5 @@
+"""Placeholder: the replay pages, being written."""
+
+from fastapi import APIRouter
+
+router = APIRouter()

@@ -54,14 +54,70 @@ def fill_database(url: str) -> FilledDatabase:
     }
     for name, (game, command) in bots.items():
         description = f"<i>{name}</i> <script>document.title='owned'</script>"
-        _cli("bot", "add", name, "--game", game, "--command", command,
-             "--description", description, "--db", url)
-    _cli("tournament", "run", "--game", "lexio", "--players", "4", "--rounds", "2",
-         "--bots", ",".join(LEXIO_BOTS), "--deals", "1", "--seed", "11", "--db", url)
-    _cli("tournament", "run", "--game", "cribbage", "--match-points", "1",
-         "--bots", ",".join(CRIBBAGE_BOTS), "--deals", "1", "--seed", "12", "--db", url)
-    _cli("match", "--game", "cribbage", "--match-points", "1", "--bot", CRASHER,
-         "--bot", "cribbage_random", "--seed", "13", "--connect-ms", "3000", "--db", url)
+        _cli(
+            "bot",
+            "add",
+            name,
+            "--game",
+            game,
+            "--command",
+            command,
+            "--description",
+            description,
+            "--db",
+            url,
+        )
+    _cli(
+        "tournament",
+        "run",
+        "--game",
+        "lexio",
+        "--players",
+        "4",
+        "--rounds",
+        "2",
+        "--bots",
+        ",".join(LEXIO_BOTS),
+        "--deals",
+        "1",
+        "--seed",
+        "11",
+        "--db",
+        url,
+    )
+    _cli(
+        "tournament",
+        "run",
+        "--game",
+        "cribbage",
+        "--match-points",
+        "1",
+        "--bots",
+        ",".join(CRIBBAGE_BOTS),
+        "--deals",
+        "1",
+        "--seed",
+        "12",
+        "--db",
+        url,
+    )
+    _cli(
+        "match",
+        "--game",
+        "cribbage",
+        "--match-points",
+        "1",
+        "--bot",
+        CRASHER,
+        "--bot",
+        "cribbage_random",
+        "--seed",
+        "13",
+        "--connect-ms",
+        "3000",
+        "--db",
+        url,
+    )
     return FilledDatabase(url)
 
 

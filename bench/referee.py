@@ -55,6 +55,7 @@ from croupier import codec
 from croupier.games import Game, load_game
 from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
 from croupier_server.referee.launcher import BotProcess
+from croupier_server.referee.limits import DEFAULT_LIMITS
 from croupier_server.referee.match import Entrant, MatchSettings, referee_game
 from croupier_server.referee.records import DecidedBy, GameLog
 from croupier_server.referee.service import MAX_MESSAGE_BYTES, RefereeServer
@@ -473,8 +474,8 @@ class Pool:
         for name in itertools.chain.from_iterable(names):
             key = new_secret()
             server.registry.allow_remote(hash_secret(key), name)
-            env = {"CROUPIER_ADDRESS": server.address, "CROUPIER_TOKEN": key}
-            processes.append(await BotProcess.start(name, command, cwd=None, env=env))
+            env = {"CROUPIER_ADDRESS": server.address_for(network=False), "CROUPIER_TOKEN": key}
+            processes.append(await BotProcess.start(name, command, env=env, limits=DEFAULT_LIMITS))
         while len(server.registry.idle_remote_bots()) < len(processes):
             await asyncio.sleep(0.05)
         return cls(server, names, processes)
@@ -557,8 +558,8 @@ async def start_bots(server: RefereeServer, count: int) -> list[BotStart]:
         token = new_secret()
         connection = server.registry.expect_seat(token, f"bot {number}")
         start = time.perf_counter()
-        env = {"CROUPIER_ADDRESS": server.address, "CROUPIER_TOKEN": token}
-        process = await BotProcess.start(f"bot {number}", command, cwd=None, env=env)
+        env = {"CROUPIER_ADDRESS": server.address_for(network=False), "CROUPIER_TOKEN": token}
+        process = await BotProcess.start(f"bot {number}", command, env=env, limits=DEFAULT_LIMITS)
         session = await asyncio.wait_for(connection, 20)
         seconds = time.perf_counter() - start
         pid = process.process.pid

@@ -18,6 +18,7 @@ from sqlmodel import Session
 from croupier import codec
 from croupier.games import Game
 from croupier_server.db import BotKind, BotRecord, MatchStatus, repository
+from croupier_server.referee.limits import BotLimits, LimitSettings, effective_limits
 from croupier_server.referee.match import Entrant, MatchSettings, referee_game
 from croupier_server.referee.records import GameLog
 from croupier_server.referee.seat import FaultPolicy
@@ -29,6 +30,7 @@ __all__ = [
     "MatchError",
     "ScheduleLink",
     "allow_remote_bots",
+    "bot_limits",
     "load_bots",
     "play_match",
     "settings_data",
@@ -110,7 +112,7 @@ async def play_match(
             command=(
                 bot.command if bot.kind is BotKind.COMMAND and bot.name not in pooled else None
             ),
-            cwd=bot.working_directory,
+            limits=bot_limits(bot, settings),
         )
         for bot in bots
     ]
@@ -131,19 +133,29 @@ async def play_match(
     return game_id, log
 
 
+def bot_limits(bot: BotRecord, settings: MatchSettings) -> BotLimits:
+    """The limits ``bot``'s processes run with: its own combined with the match's."""
+    return effective_limits(LimitSettings.from_data(bot.limits), settings.limits)
+
+
 def settings_data(settings: MatchSettings) -> dict[str, Any]:
     """The match settings as JSON values, as they are stored."""
     return {
         "time_control": dataclasses.asdict(settings.time_control),
         "fault_policy": dataclasses.asdict(settings.policy),
+        "limits": settings.limits.items(),
     }
 
 
 def settings_from_data(data: dict[str, Any]) -> MatchSettings:
-    """The match settings stored as :func:`settings_data` wrote them."""
+    """The match settings stored as :func:`settings_data` wrote them.
+
+    Settings stored before limits could be set have none: the defaults apply.
+    """
     return MatchSettings(
         time_control=codec.TimeControl(**data["time_control"]),
         policy=FaultPolicy(**data["fault_policy"]),
+        limits=LimitSettings.from_data(data.get("limits", {})),
     )
 
 

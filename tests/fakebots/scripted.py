@@ -1,6 +1,7 @@
 """A scripted bot for the referee's tests: it speaks the contract itself and misbehaves on cue.
 
     python tests/fakebots/scripted.py [BEHAVIOUR] [--after N] [--times K] [--delay-ms MS]
+                                      [--port PORT]
 
 It answers each decision request with the first legal action, except that from request
 ``N + 1`` on (``--after``, default 0), for ``K`` requests (``--times``, default all of them;
@@ -24,6 +25,24 @@ a refused action is asked again in a new request), it does what ``BEHAVIOUR`` sa
 - ``stubborn``: start a child process that sleeps, ignore SIGTERM, play honestly, and stay
   (sleeping) after the stream has ended; notes ``{"pids": [own, child's]}``.
 
+Behaviours that try the limits of the bot's process (docs/referee.md, "Containment"); those
+that act when asked request ``N + 1`` do not answer it, and keep on until the kernel stops
+them (the bot then dies, or raises and exits with status 1):
+
+- ``burn-cpu``: burn CPU time.
+- ``allocate``: allocate memory, 8 MB at a time; notes ``{"allocated_mb": total}``.
+- ``fork-bomb``: start a process that forks until refused, every child leaving the process
+  group (``setsid``) and forking grandchildren; notes ``{"child": pid}`` for each, then
+  ``{"forks": n}`` (the first process's) and exits with status 3.
+- ``open-files``: open files until refused; notes ``{"opened": n}``.
+- ``write-file``: write a file in the working directory, 1 MB at a time; notes
+  ``{"written_bytes": total, "cwd": directory}``.
+- ``huge-output``: write to standard output, 1 MB at a time; notes ``{"output_bytes": total}``.
+- ``inspect``: before connecting, note what the process was given: ``{"pid", "environment",
+  "cwd", "cwd_entries", "descriptors", "rlimits"}``; then play honestly.
+- ``connect-tcp``: before connecting, connect to TCP port ``--port`` of 127.0.0.1 and note
+  ``{"tcp": "connected"}`` or the error; then play honestly.
+
 The referee's address and the token come from ``CROUPIER_ADDRESS`` and ``CROUPIER_TOKEN``.
 When ``CROUPIER_FAKEBOT_RECORD`` names a file, the bot appends to it one JSON line per note:
 ``{"token": ...}`` first, ``{"received": <base64 RefereeMessage>}`` for every message
@@ -38,13 +57,15 @@ import base64
 import json
 import os
 import queue
+import resource
 import signal
+import socket
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
-from typing import Any, TextIO
+from collections.abc import Callable, Iterator
+from typing import Any, NoReturn, TextIO
 
 import grpc
 
@@ -69,12 +90,28 @@ BEHAVIOURS = (
     "duplicate",
     "old-protocol",
     "stubborn",
+    "burn-cpu",
+    "allocate",
+    "fork-bomb",
+    "open-files",
+    "write-file",
+    "huge-output",
+    "inspect",
+    "connect-tcp",
 )
 RECORD_VARIABLE = "CROUPIER_FAKEBOT_RECORD"
 CRASH_STATUS = 3
 REFUSED_STATUS = 4
 UNKNOWN_REQUEST_OFFSET = 10**12
 """Added to a real request id to name one the referee never made."""
+MB = 1024 * 1024
+FORK_BOMB_CAP = 512
+"""Forks of the fork bomb's first process at most, should nothing stop it sooner."""
+GRANDCHILDREN = 8
+"""Forks of each of its children at most."""
+EXHAUSTION_CAP_MB = 1024
+"""Memory, file or output the behaviours that try a limit stop at, should no limit hold."""
+RLIMITS = ("RLIMIT_CPU", "RLIMIT_DATA", "RLIMIT_NOFILE", "RLIMIT_FSIZE", "RLIMIT_NPROC")
 
 
 class Recorder:
@@ -165,6 +202,8 @@ class ScriptedBot:
             os._exit(CRASH_STATUS)
         if behaviour == "hang":
             return
+        if behaviour in EXHAUSTING:
+            EXHAUSTING[behaviour](self.recorder)
         if behaviour == "slow":
             threading.Timer(self.delay_s, self.answer, (request.request_id, honest)).start()
             return
@@ -205,6 +244,115 @@ def other_game_action(request: referee_pb2.DecisionRequest) -> referee_pb2.Actio
     return codec.encode_action(lexio.Pass())
 
 
+def burn_cpu(recorder: Recorder) -> NoReturn:
+    recorder.note(burning_from_cpu_s=time.process_time())
+    while True:
+        pass
+
+
+def allocate(recorder: Recorder) -> NoReturn:
+    held: list[bytes] = []
+    while 8 * len(held) < EXHAUSTION_CAP_MB:
+        held.append(b"\x01" * (8 * MB))  # written, so resident: not lazily zero pages
+        recorder.note(allocated_mb=8 * len(held))
+    raise RuntimeError(f"{EXHAUSTION_CAP_MB} MB allocated and no limit held")
+
+
+def fork_bomb(recorder: Recorder) -> NoReturn:
+    # A fresh process forks: grpc's fork handlers hold up every fork of one that streams.
+    bomb = subprocess.run([sys.executable, __file__, "--bomb"], check=False)
+    recorder.note(bomb_status=bomb.returncode)
+    os._exit(CRASH_STATUS)
+
+
+def bomb(recorder: Recorder) -> int:
+    """Be the fork bomb: fork until refused; returns 1 once refused."""
+    forks = 0
+    while forks < FORK_BOMB_CAP:
+        try:
+            child = os.fork()
+        except OSError as error:
+            recorder.note(forks=forks, fork_error=error.strerror)
+            return 1
+        if child == 0:
+            _bomb_child(recorder)
+        forks += 1
+    recorder.note(forks=forks)
+    return 0
+
+
+def _bomb_child(recorder: Recorder) -> NoReturn:
+    os.setsid()  # out of the bot's process group: only a control group still holds it
+    recorder.note(child=os.getpid())
+    try:
+        for _ in range(GRANDCHILDREN):
+            if os.fork() == 0:
+                recorder.note(child=os.getpid())
+                break
+    except OSError:
+        pass
+    while True:
+        time.sleep(1)
+
+
+def open_files(recorder: Recorder) -> NoReturn:
+    held = []
+    while True:
+        try:
+            held.append(open(os.devnull))  # noqa: SIM115 (held open on purpose)
+        except OSError as error:
+            recorder.note(opened=len(held), open_error=error.strerror)
+            raise
+
+
+def write_file(recorder: Recorder) -> NoReturn:
+    written = 0
+    with open("written.bin", "wb", buffering=0) as file:
+        while written < EXHAUSTION_CAP_MB * MB:
+            written += file.write(b"\x01" * MB)  # fails past the limit: Python ignores SIGXFSZ
+            recorder.note(written_bytes=written, cwd=os.getcwd())
+    raise RuntimeError(f"{EXHAUSTION_CAP_MB} MB written and no limit held")
+
+
+def huge_output(recorder: Recorder) -> NoReturn:
+    written = 0
+    while written < EXHAUSTION_CAP_MB * MB:
+        written += sys.stdout.buffer.write(b"x" * (MB - 1) + b"\n")
+        sys.stdout.buffer.flush()
+        recorder.note(output_bytes=written)
+    raise RuntimeError(f"{EXHAUSTION_CAP_MB} MB written and no limit held")
+
+
+EXHAUSTING: dict[str, Callable[[Recorder], NoReturn]] = {
+    "burn-cpu": burn_cpu,
+    "allocate": allocate,
+    "fork-bomb": fork_bomb,
+    "open-files": open_files,
+    "write-file": write_file,
+    "huge-output": huge_output,
+}
+
+
+def inspect(recorder: Recorder) -> None:
+    recorder.note(
+        pid=os.getpid(),
+        environment=dict(os.environ),
+        cwd=os.getcwd(),
+        cwd_entries=os.listdir("."),
+        descriptors=[int(fd) for fd in os.listdir("/proc/self/fd")],
+        rlimits={name: resource.getrlimit(getattr(resource, name)) for name in RLIMITS},
+    )
+
+
+def connect_tcp(recorder: Recorder, port: int) -> None:
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=5).close()
+    except OSError as error:
+        recorder.note(tcp=error.strerror or str(error))
+    else:
+        recorder.note(tcp="connected")
+
+
 def _status_name(error: grpc.RpcError) -> str:
     code: grpc.StatusCode | None = getattr(error, "code", lambda: None)()
     return code.name if code is not None else "UNKNOWN"
@@ -216,13 +364,21 @@ def main() -> int:
     parser.add_argument("--after", type=int, default=0)
     parser.add_argument("--times", type=int)
     parser.add_argument("--delay-ms", type=int, default=0)
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--bomb", action="store_true", help="be the fork bomb of fork-bomb")
     args = parser.parse_args()
     recorder = Recorder(os.environ.get(RECORD_VARIABLE))
+    if args.bomb:
+        return bomb(recorder)
     recorder.note(token=os.environ.get("CROUPIER_TOKEN", ""))
     if args.behaviour == "crash-at-start":
         return CRASH_STATUS
     if args.behaviour == "late":
         time.sleep(args.delay_ms / 1000)
+    if args.behaviour == "inspect":
+        inspect(recorder)
+    if args.behaviour == "connect-tcp":
+        connect_tcp(recorder, args.port)
     if args.behaviour == "stubborn":
         child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
         recorder.note(pids=[os.getpid(), child.pid])

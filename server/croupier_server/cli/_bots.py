@@ -1,4 +1,8 @@
-"""``croupier bot add|list``: register bots and list them."""
+"""``croupier bot add|list``: register bots and list them.
+
+A bot the referee starts runs in an empty directory of its own, so the arguments of its
+command that name files or directories from here are made absolute when it is registered.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,15 @@ from typing import Any
 
 from sqlmodel import Session
 
-from croupier_server.cli._common import CliError, add_database_option, open_database, print_json
+from croupier_server.bot_commands import absolute_command
+from croupier_server.cli._common import (
+    CliError,
+    add_database_option,
+    add_limit_options,
+    limits_from_args,
+    open_database,
+    print_json,
+)
 from croupier_server.db import BotRecord, repository
 
 __all__ = ["register"]
@@ -22,11 +34,16 @@ def register(commands: Any) -> None:
     add.add_argument("name")
     add.add_argument("--game", required=True, choices=("lexio", "cribbage"))
     how = add.add_mutually_exclusive_group(required=True)
-    how.add_argument("--command", help="the command that starts the bot (run from here)")
+    how.add_argument(
+        "--command",
+        help="the command that starts the bot; its arguments that name files here are made "
+        "absolute (it runs in an empty directory)",
+    )
     how.add_argument(
         "--remote", action="store_true", help="a bot that connects by itself with a key"
     )
     add.add_argument("--description", default="")
+    add_limit_options(add)
     add_database_option(add)
     add.set_defaults(run=add_bot)
     listing = actions.add_parser("list", help="list the registered bots")
@@ -40,6 +57,9 @@ def add_bot(args: argparse.Namespace) -> int:
     """Register a bot; a remote bot's key is printed once."""
     if args.command is not None and not args.command.strip():
         raise CliError("--command is empty")
+    limits = limits_from_args(args).items()
+    if args.remote and limits:
+        raise CliError("limits are for the bots the referee starts, not remote bots")
     engine = open_database(args)
     with Session(engine) as session:
         if args.remote:
@@ -53,12 +73,19 @@ def add_bot(args: argparse.Namespace) -> int:
             session,
             name=args.name,
             game=args.game,
-            command=args.command,
-            working_directory=os.getcwd(),
+            command=_absolute_command(args.command),
+            limits=limits,
             description=args.description,
         )
     print(f"registered bot {bot.name} ({bot.game}): {bot.command}")
     return 0
+
+
+def _absolute_command(command: str) -> str:
+    try:
+        return absolute_command(command, os.getcwd())
+    except ValueError as error:
+        raise CliError(str(error)) from None
 
 
 def list_bots(args: argparse.Namespace) -> int:
@@ -83,7 +110,7 @@ def _bot_data(bot: BotRecord) -> dict[str, Any]:
         "game": bot.game,
         "kind": bot.kind,
         "command": bot.command,
-        "working_directory": bot.working_directory,
+        "limits": bot.limits,
         "description": bot.description,
         "created_at": bot.created_at.isoformat(),
     }

@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import signal
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -15,6 +16,7 @@ from croupier.games import Game, load_game
 from croupier.games.cribbage import VARIANTS
 from croupier_server.db import create_database_engine, database_url, init_database
 from croupier_server.matches import allow_remote_bots
+from croupier_server.referee.limits import DEFAULT_LIMITS, LimitSettings
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.web import DashboardServer, create_app
@@ -23,9 +25,12 @@ __all__ = [
     "CliError",
     "add_dashboard_options",
     "add_database_option",
+    "add_limit_options",
     "add_rules_options",
     "dashboard_serving",
+    "limits_from_args",
     "open_database",
+    "positive_number",
     "print_json",
     "referee_serving",
     "rules_from_args",
@@ -91,6 +96,59 @@ def rules_from_args(args: argparse.Namespace) -> Game[Any]:
     return game
 
 
+def add_limit_options(parser: argparse.ArgumentParser) -> None:
+    """The options that limit the bots' processes (docs/referee.md, "Containment").
+
+    Where a bot's registration and a match or tournament both set a limit, the stricter
+    applies; where neither does, the default.
+    """
+    limits = parser.add_argument_group(
+        "limits of the bot processes (the stricter of the bot's and the match's applies)"
+    )
+    numbers = (
+        ("--memory-mb", "memory_mb", "memory in MB"),
+        ("--cpu-seconds", "cpu_seconds", "CPU seconds of each process"),
+        ("--max-processes", "processes", "processes and threads at once"),
+        ("--open-files", "open_files", "open files of each process"),
+        ("--file-size-mb", "file_size_mb", "the largest file written, in MB"),
+    )
+    for flag, name, text in numbers:
+        default = getattr(DEFAULT_LIMITS, name)
+        limits.add_argument(
+            flag, dest=name, type=positive_number, metavar="N", help=f"{text} (default {default})"
+        )
+    network = limits.add_mutually_exclusive_group()
+    network.add_argument(
+        "--network", dest="network", action="store_true", default=None, help="allow the network"
+    )
+    network.add_argument(
+        "--no-network",
+        dest="network",
+        action="store_false",
+        help="cut the network: the bots reach the referee only (the default)",
+    )
+
+
+def limits_from_args(args: argparse.Namespace) -> LimitSettings:
+    """The limits the options of :func:`add_limit_options` set."""
+    return LimitSettings(
+        memory_mb=args.memory_mb,
+        cpu_seconds=args.cpu_seconds,
+        processes=args.processes,
+        open_files=args.open_files,
+        file_size_mb=args.file_size_mb,
+        network=args.network,
+    )
+
+
+def positive_number(text: str) -> int:
+    """An option's value that must be a whole number above zero (an argparse ``type``)."""
+    value = int(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number, got {text}")
+    return value
+
+
 def print_json(value: Any) -> None:
     """Print ``value`` as indented JSON."""
     print(json.dumps(value, indent=2, default=str))
@@ -99,6 +157,9 @@ def print_json(value: Any) -> None:
 @contextlib.asynccontextmanager
 async def referee_serving(engine: Engine, listen: str) -> AsyncIterator[RefereeServer]:
     """The referee listening on ``listen`` while the block runs, admitting remote bots.
+
+    SIGTERM ends the block as Ctrl-C does (``KeyboardInterrupt`` once it has unwound), so
+    that the bots it started are ended with it rather than left running.
 
     Raises:
         CliError: the address cannot be listened on.
@@ -110,9 +171,25 @@ async def referee_serving(engine: Engine, listen: str) -> AsyncIterator[RefereeS
         await server.start()
     except RuntimeError as error:
         raise CliError(f"cannot listen on {listen}: {error}") from None
+    loop = asyncio.get_running_loop()
+    block = asyncio.current_task()
+    terminated = False
+
+    def terminate() -> None:
+        nonlocal terminated
+        terminated = True
+        if block is not None:
+            block.cancel()
+
+    loop.add_signal_handler(signal.SIGTERM, terminate)
     try:
         yield server
+    except asyncio.CancelledError:
+        if terminated:
+            raise KeyboardInterrupt from None
+        raise
     finally:
+        loop.remove_signal_handler(signal.SIGTERM)
         await server.stop()
 
 

@@ -115,6 +115,5 @@ def _register_examples(engine: Engine, examples: Path, names: set[str]) -> None:
                 name=name,
                 game=name.split("_")[0],
                 command=f"{sys.executable} {script}",
-                working_directory=str(examples.parent),
                 description="an example bot of croupier",
             )

@@ -11,8 +11,11 @@ from croupier import codec
 from croupier.games import Game
 from croupier_server.cli._common import (
     add_database_option,
+    add_limit_options,
     add_rules_options,
+    limits_from_args,
     open_database,
+    positive_number,
     print_json,
     referee_serving,
     rules_from_args,
@@ -41,10 +44,11 @@ def register(commands: Any) -> None:
         help="where the referee listens (host:port or unix:/path; remote bots connect here)",
     )
     time = DEFAULT_TIME_CONTROL
-    match.add_argument("--decision-ms", type=_positive, default=time.decision_ms)
+    match.add_argument("--decision-ms", type=positive_number, default=time.decision_ms)
     match.add_argument("--bank-ms", type=_non_negative, default=time.bank_ms)
-    match.add_argument("--connect-ms", type=_positive, default=time.connect_ms)
+    match.add_argument("--connect-ms", type=positive_number, default=time.connect_ms)
     match.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_limit_options(match)
     add_database_option(match)
     match.set_defaults(run=run_match)
 
@@ -60,6 +64,7 @@ def run_match(args: argparse.Namespace) -> int:
             connect_ms=args.connect_ms, decision_ms=args.decision_ms, bank_ms=args.bank_ms
         ),
         policy=FaultPolicy(),
+        limits=limits_from_args(args),
     )
 
     async def play() -> tuple[int, GameLog]:
@@ -114,13 +119,6 @@ def print_match(game_id: int, game: Game[Any], bots: list[BotRecord], log: GameL
         for fault in seat["faults"][:5]:
             print(f"      {fault}")
     print(f"replay it: croupier replay {game_id}")
-
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a positive number, got {text}")
-    return value
 
 
 def _non_negative(text: str) -> int:

@@ -15,8 +15,11 @@ from croupier import codec
 from croupier_server.cli._common import (
     CliError,
     add_database_option,
+    add_limit_options,
     add_rules_options,
+    limits_from_args,
     open_database,
+    positive_number,
     print_json,
     referee_serving,
     rules_from_args,
@@ -43,7 +46,7 @@ def register(commands: Any) -> None:
     run = actions.add_parser("run", help="play a new tournament")
     add_rules_options(run)
     run.add_argument("--bots", required=True, metavar="A,B,...", help="the entrants")
-    run.add_argument("--deals", type=_positive, default=10, help="deals per pair (or tables)")
+    run.add_argument("--deals", type=positive_number, default=10, help="deals per pair (or tables)")
     run.add_argument(
         "--format", choices=[str(f) for f in ScheduleFormat], default=ScheduleFormat.ROUND_ROBIN
     )
@@ -51,15 +54,16 @@ def register(commands: Any) -> None:
     run.add_argument("--no-duplicate", action="store_true", help="play each deal once")
     run.add_argument("--seed", type=int, help="the tournament seed (default: random)")
     time = DEFAULT_TIME_CONTROL
-    run.add_argument("--decision-ms", type=_positive, default=time.decision_ms)
-    run.add_argument("--bank-ms", type=_positive, default=time.bank_ms)
-    run.add_argument("--connect-ms", type=_positive, default=time.connect_ms)
+    run.add_argument("--decision-ms", type=positive_number, default=time.decision_ms)
+    run.add_argument("--bank-ms", type=positive_number, default=time.bank_ms)
+    run.add_argument("--connect-ms", type=positive_number, default=time.connect_ms)
     run.add_argument(
         "--reuse-processes",
         action="store_true",
         help="keep each bot's processes running from game to game: faster, but a bot may "
         "remember a deal it plays again (see docs/tournaments.md)",
     )
+    add_limit_options(run)
     _add_run_options(run)
     run.set_defaults(run=run_new)
     listing = actions.add_parser("list", help="list the tournaments")
@@ -78,7 +82,7 @@ def register(commands: Any) -> None:
 
 
 def _add_run_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--concurrency", type=_positive, help="games at once (default: CPUs)")
+    parser.add_argument("--concurrency", type=positive_number, help="games at once (default: CPUs)")
     parser.add_argument("--listen", default="127.0.0.1:0", metavar="ADDRESS")
     parser.add_argument("--json", action="store_true", help="print the standings as JSON")
     add_database_option(parser)
@@ -91,7 +95,8 @@ def run_new(args: argparse.Namespace) -> int:
     settings = MatchSettings(
         time_control=codec.TimeControl(
             connect_ms=args.connect_ms, decision_ms=args.decision_ms, bank_ms=args.bank_ms
-        )
+        ),
+        limits=limits_from_args(args),
     )
     challengers = _names(args.gauntlet) if args.gauntlet else []
     if challengers and args.format != ScheduleFormat.GAUNTLET:
@@ -197,6 +202,7 @@ def _summary(session: Session, record: TournamentRecord) -> dict[str, Any]:
         "deals": record.settings["deals"],
         "seed": record.settings["seed"],
         "reuse_processes": record.settings.get("reuse_processes", False),
+        "limits": record.settings.get("limits", {}),
         "games": len(games),
         "finished": len(finished),
         "created_at": record.created_at.isoformat(),
@@ -240,10 +246,3 @@ def _names(text: str) -> list[str]:
     if not names:
         raise CliError("expected comma-separated bot names")
     return names
-
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a positive number, got {text}")
-    return value

@@ -26,6 +26,7 @@ from sqlmodel import SQLModel
 
 from croupier_server.db import models  # noqa: F401  (registers the tables)
 from croupier_server.db.errors import DatabaseUnavailable
+from croupier_server.db.upgrade import upgrade_schema
 
 __all__ = [
     "DATABASE_URL_VARIABLE",
@@ -91,12 +92,13 @@ def create_database_engine(url: str) -> Engine:
 
 
 def init_database(engine: Engine) -> None:
-    """Create every missing table and index; existing ones are left as they are.
+    """Create every missing table, column and index (see :mod:`croupier_server.db.upgrade`).
 
     Raises:
         DatabaseUnavailable: the database refused (read-only file, missing rights, ...).
     """
     try:
+        upgrade_schema(engine)
         SQLModel.metadata.create_all(engine)
     except SQLAlchemyError as error:
         raise _unavailable(engine.url, error) from error

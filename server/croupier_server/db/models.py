@@ -184,9 +184,9 @@ class BotRecord(SQLModel, table=True):
     game: str = Field(max_length=32)
     kind: BotKind = Field(sa_type=_string_enum(BotKind))
     command: str | None = None
-    """The shell command that starts a ``command`` bot."""
-    working_directory: str | None = None
-    """Where the command runs; ``None``: the referee's working directory."""
+    """The shell command that starts a ``command`` bot (it runs in an empty directory)."""
+    limits: dict[str, Any] = Field(default_factory=dict, sa_type=sa.JSON)
+    """The limits its registration set on its processes, by name (``LimitSettings``)."""
     key_hash: str | None = Field(default=None, max_length=64, unique=True)
     """SHA-256 hex of a ``remote`` bot's key; the key itself is never stored."""
     description: str = ""
@@ -248,11 +248,16 @@ class GameRecord(SQLModel, table=True):
     """One game: its rule set, seed and outcome. With its actions, it is a replay."""
 
     __tablename__ = "game"
+    # A leaderboard is the finished games of one game and variant: this index alone lists
+    # the boards and counts their games (the version of each, with the newest id).
+    __table_args__ = (sa.Index("ix_game_status_game_variant", "status", "game", "variant"),)
 
     id: int | None = Field(default=None, primary_key=True)
     match_id: int = Field(foreign_key="match.id", index=True)
     game: str = Field(max_length=32, index=True)
     options: dict[str, Any] = Field(default_factory=dict, sa_type=sa.JSON)
+    variant: str = Field(max_length=32)
+    """The rule set's :func:`~croupier_server.db.variants.variant_label`, such as ``six-card``."""
     seed: int = Field(sa_type=sa.BigInteger)
     status: GameStatus = Field(
         default=GameStatus.RUNNING, sa_type=_string_enum(GameStatus), index=True

@@ -41,6 +41,7 @@ from croupier_server.db.models import (
     utc_now,
 )
 from croupier_server.db.serialize import event_data, event_visibility, result_data
+from croupier_server.db.variants import variant_label
 from croupier_server.tokens import hash_secret, new_secret
 
 __all__ = [
@@ -95,10 +96,12 @@ def add_bot(
     name: str,
     game: str,
     command: str,
-    working_directory: str | None = None,
+    limits: dict[str, Any] | None = None,
     description: str = "",
 ) -> BotRecord:
     """Register a bot the referee starts with the shell ``command`` for each game.
+
+    ``limits`` holds the limits set on its processes, by name (``LimitSettings.items()``).
 
     Raises:
         BotNameTaken: a bot of that name exists already.
@@ -109,7 +112,7 @@ def add_bot(
         game=_checked_game(game),
         kind=BotKind.COMMAND,
         command=command,
-        working_directory=working_directory,
+        limits=limits or {},
         description=description,
     )
     return _insert_bot(session, bot)
@@ -236,6 +239,7 @@ def create_game(
         match_id=match_id,
         game=match.game,
         options=dict(match.options),
+        variant=variant_label(match.game, match.options),
         seed=seed,
         started_at=started_at or utc_now(),
     )
@@ -379,7 +383,7 @@ def finished_games(
     query = (
         select(MatchRecord, GameRecord)
         .join(GameRecord, col(GameRecord.match_id) == col(MatchRecord.id))
-        .where(col(GameRecord.id).in_(_finished_game_ids(game, tournament_id)))
+        .where(col(GameRecord.id).in_(_finished_game_ids(game, None, tournament_id)))
         .order_by(col(GameRecord.id))
     )
     rows = session.exec(query).all()
@@ -387,7 +391,7 @@ def finished_games(
     seat_query = (
         select(BotRecord.name, SeatRecord)
         .join(BotRecord, col(BotRecord.id) == col(SeatRecord.bot_id))
-        .where(col(SeatRecord.game_id).in_(_finished_game_ids(game, tournament_id)))
+        .where(col(SeatRecord.game_id).in_(_finished_game_ids(game, None, tournament_id)))
         .order_by(col(SeatRecord.game_id), col(SeatRecord.seat))
     )
     for name, seat in session.exec(seat_query):
@@ -396,9 +400,12 @@ def finished_games(
 
 
 def bot_fault_counts(
-    session: Session, *, game: str, tournament_id: int | None = None
+    session: Session, *, game: str, variant: str | None = None, tournament_id: int | None = None
 ) -> dict[str, dict[str, int]]:
-    """How many faults of each kind each bot made in the finished games of ``game``."""
+    """How many faults of each kind each bot made in the finished games of ``game``.
+
+    Of one variant, of one tournament, when given.
+    """
     query = (
         select(BotRecord.name, FaultRecord.kind, sa.func.count())
         .join(
@@ -409,7 +416,7 @@ def bot_fault_counts(
             ),
         )
         .join(BotRecord, col(BotRecord.id) == col(SeatRecord.bot_id))
-        .where(col(FaultRecord.game_id).in_(_finished_game_ids(game, tournament_id)))
+        .where(col(FaultRecord.game_id).in_(_finished_game_ids(game, variant, tournament_id)))
         .group_by(col(BotRecord.name), col(FaultRecord.kind))
     )
     counts: dict[str, dict[str, int]] = {}
@@ -419,9 +426,12 @@ def bot_fault_counts(
 
 
 def bot_latencies(
-    session: Session, *, game: str, tournament_id: int | None = None
+    session: Session, *, game: str, variant: str | None = None, tournament_id: int | None = None
 ) -> dict[str, list[float]]:
-    """The decision latencies (ms) of each bot in the finished games of ``game``."""
+    """The decision latencies (ms) of each bot in the finished games of ``game``.
+
+    Of one variant, of one tournament, when given.
+    """
     query = (
         select(BotRecord.name, ActionRecord.latency_ms)
         .join(
@@ -433,7 +443,7 @@ def bot_latencies(
         )
         .join(BotRecord, col(BotRecord.id) == col(SeatRecord.bot_id))
         .where(
-            col(ActionRecord.game_id).in_(_finished_game_ids(game, tournament_id)),
+            col(ActionRecord.game_id).in_(_finished_game_ids(game, variant, tournament_id)),
             col(ActionRecord.latency_ms).is_not(None),
         )
     )
@@ -444,12 +454,14 @@ def bot_latencies(
     return latencies
 
 
-def _finished_game_ids(game: str, tournament_id: int | None) -> sa.Select[Any]:
+def _finished_game_ids(game: str, variant: str | None, tournament_id: int | None) -> sa.Select[Any]:
     query = (
         sa.select(col(GameRecord.id))
         .join(MatchRecord, col(MatchRecord.id) == col(GameRecord.match_id))
         .where(col(GameRecord.game) == game, col(GameRecord.status) == GameStatus.FINISHED)
     )
+    if variant is not None:
+        query = query.where(col(GameRecord.variant) == variant)
     if tournament_id is not None:
         query = query.where(col(MatchRecord.tournament_id) == tournament_id)
     return query

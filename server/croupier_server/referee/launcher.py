@@ -1,8 +1,9 @@
-"""Bot processes the referee starts: one process group each, ended as a whole.
+"""Bot processes the referee starts: confined, one process group each, ended as a whole.
 
-Each process gets the referee's address and its seat token in its environment
-(``CROUPIER_ADDRESS``, ``CROUPIER_TOKEN``), runs in the bot's registered working directory,
-and writes its output to a log file that keeps at most a bounded tail.
+Each process runs in a :class:`~croupier_server.referee.sandbox.Sandbox` under its
+:class:`~croupier_server.referee.limits.BotLimits`, with the referee's address and its
+token in its environment (``CROUPIER_ADDRESS``, ``CROUPIER_TOKEN``), and writes its output
+to a log file that keeps at most a bounded tail.
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from croupier_server.referee.limits import BotLimits
+from croupier_server.referee.sandbox import Sandbox
+
 __all__ = ["BotProcess", "LaunchError"]
 
 LOG_LIMIT_BYTES = 64 * 1024
@@ -30,20 +34,25 @@ class LaunchError(Exception):
 
 @dataclass(eq=False)
 class BotProcess:
-    """A started bot: its process (leader of its own process group) and its output log."""
+    """A started bot: its process (leader of its own process group), sandbox and output log."""
 
     label: str
     process: asyncio.subprocess.Process
+    sandbox: Sandbox
     log_path: Path
 
     @classmethod
     async def start(
-        cls, label: str, command: str, *, cwd: str | None, env: Mapping[str, str]
+        cls, label: str, command: str, *, env: Mapping[str, str], limits: BotLimits
     ) -> BotProcess:
-        """Start ``command`` (a shell-style command line, no shell) in a new process group.
+        """Start ``command`` (a shell-style command line, no shell) confined, in a new group.
+
+        ``env`` holds what the bot needs to reach the referee; the rest of its environment
+        is the sandbox's.
 
         Raises:
-            LaunchError: the command is empty, not found or not executable.
+            LaunchError: the command is empty, not found or not executable, or the sandbox
+                cannot be made.
         """
         try:
             argv = shlex.split(command)
@@ -51,23 +60,29 @@ class BotProcess:
             raise LaunchError(f"{label}: cannot parse the command {command!r}: {error}") from None
         if not argv:
             raise LaunchError(f"{label}: the command is empty")
+        try:
+            sandbox = Sandbox.prepare(argv, referee=env, limits=limits)
+        except OSError as error:
+            raise LaunchError(f"{label}: cannot start {argv[0]!r}: {error}") from None
         log_fd, log_name = tempfile.mkstemp(prefix="croupier-bot-", suffix=".log")
         try:
             process = await asyncio.create_subprocess_exec(
-                *argv,
-                cwd=cwd,
-                env={**os.environ, **env},
+                *sandbox.argv,
+                cwd=sandbox.home,
+                env=sandbox.env,
                 stdin=subprocess.DEVNULL,
                 stdout=log_fd,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
+                close_fds=True,
             )
         except OSError as error:
             os.unlink(log_name)
+            await sandbox.release()
             raise LaunchError(f"{label}: cannot start {argv[0]!r}: {error.strerror}") from None
         finally:
             os.close(log_fd)
-        return cls(label, process, Path(log_name))
+        return cls(label, process, sandbox, Path(log_name))
 
     @property
     def exit_code(self) -> int | None:
@@ -75,10 +90,11 @@ class BotProcess:
         return self.process.returncode
 
     async def stop(self, *, exit_wait: float = 0.5, grace: float = 1.0) -> None:
-        """End the whole process group.
+        """End the whole process group, and whatever is left in the sandbox's groups.
 
         The bot gets ``exit_wait`` seconds to exit by itself (its stream has ended), then
-        SIGTERM, then SIGKILL ``grace`` seconds later; the group is killed in any case.
+        SIGTERM, then SIGKILL ``grace`` seconds later; the group is killed in any case, and
+        the sandbox released (its private directory removed).
         """
         pid = self.process.pid
         with contextlib.suppress(TimeoutError):
@@ -91,6 +107,7 @@ class BotProcess:
         _signal_group(pid, signal.SIGKILL)
         if self.process.returncode is None:
             await self.process.wait()
+        await self.sandbox.release()
 
     def output_tail(self) -> str:
         """The last part of what the bot wrote to stdout and stderr."""

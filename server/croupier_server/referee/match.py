@@ -11,6 +11,7 @@ from typing import Any
 from croupier import codec
 from croupier.protocol import ADDRESS_VARIABLE, TOKEN_VARIABLE
 from croupier_server.referee.launcher import BotProcess, LaunchError
+from croupier_server.referee.limits import DEFAULT_LIMITS, BotLimits, LimitSettings
 from croupier_server.referee.records import FaultKind, GameLog
 from croupier_server.referee.runner import play_game
 from croupier_server.referee.seat import FaultPolicy, SeatAgent
@@ -30,16 +31,18 @@ class Entrant:
     name: str
     command: str | None = None
     """The command line that starts it; ``None`` for a remote bot."""
-    cwd: str | None = None
-    """Where the command runs (the directory it was registered from)."""
+    limits: BotLimits = DEFAULT_LIMITS
+    """What its process may use, when the referee starts it."""
 
 
 @dataclass(frozen=True, slots=True)
 class MatchSettings:
-    """The time control and fault policy of a game."""
+    """The time control, fault policy and limits of the bots' processes of a game."""
 
     time_control: codec.TimeControl = DEFAULT_TIME_CONTROL
     policy: FaultPolicy = field(default_factory=FaultPolicy)
+    limits: LimitSettings = field(default_factory=LimitSettings)
+    """The limits set for the game; each bot's own combine with them (``effective_limits``)."""
 
 
 @dataclass(eq=False)
@@ -124,9 +127,10 @@ async def _seat_bot(
         return session
     seating.tokens.append(token)
     connection = server.registry.expect_seat(token, label)
-    env = {ADDRESS_VARIABLE: server.address, TOKEN_VARIABLE: token}
+    address = server.address_for(network=entrant.limits.network)
+    env = {ADDRESS_VARIABLE: address, TOKEN_VARIABLE: token}
     try:
-        process = await BotProcess.start(label, entrant.command, cwd=entrant.cwd, env=env)
+        process = await BotProcess.start(label, entrant.command, env=env, limits=entrant.limits)
     except LaunchError as error:
         log.fault(seat, FaultKind.CRASH, str(error))
         return None

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import shutil
+import tempfile
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import grpc
 from google.protobuf.message import DecodeError
@@ -96,13 +99,19 @@ async def _read_replies(
 
 
 class RefereeServer:
-    """The referee's gRPC server on one address (``host:port`` or ``unix:/path``)."""
+    """The referee's gRPC server on one address (``host:port`` or ``unix:/path``).
+
+    It also listens on a Unix socket of its own, :attr:`local_address`, in a private
+    directory: the bots it starts without the network reach it there.
+    """
 
     def __init__(self, registry: SessionRegistry, address: str = "127.0.0.1:0") -> None:
         self.registry = registry
         self._requested = address
         self._server: grpc.aio.Server | None = None
+        self._socket_directory: Path | None = None
         self.address = ""
+        self.local_address = ""
 
     async def start(self) -> str:
         """Start serving; returns the address bots should connect to."""
@@ -116,13 +125,20 @@ class RefereeServer:
         referee_pb2_grpc.add_RefereeServicer_to_server(RefereeService(self.registry), server)
         port = server.add_insecure_port(self._requested)
         if self._requested.startswith("unix:"):
-            self.address = self._requested
+            self.address = self.local_address = self._requested
         else:
             host = self._requested.rsplit(":", 1)[0]
             self.address = f"{host}:{port}"
+            self._socket_directory = Path(tempfile.mkdtemp(prefix="croupier-referee-"))
+            self.local_address = f"unix:{self._socket_directory / 'referee.sock'}"
+            server.add_insecure_port(self.local_address)
         await server.start()
         self._server = server
         return self.address
+
+    def address_for(self, *, network: bool) -> str:
+        """Where a bot the referee starts connects: the Unix socket unless it has the network."""
+        return self.address if network else self.local_address
 
     async def stop(self, grace: float = 1.0) -> None:
         """Stop serving, ending every stream."""
@@ -132,3 +148,6 @@ class RefereeServer:
             self.registry.close_idle("the referee is stopping")
             await self._server.stop(grace)
             self._server = None
+        if self._socket_directory is not None:
+            shutil.rmtree(self._socket_directory, ignore_errors=True)
+            self._socket_directory = None

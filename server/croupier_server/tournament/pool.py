@@ -5,7 +5,8 @@ than once per seat of every game. Each of its processes connects with an ephemer
 remote bot does, and the games take its idle sessions from the registry. A process that dies
 is started again for the next game; its fault is charged in the game where it died, as for
 any bot. A process that lives on may remember the games it played, the deals of a duplicate
-set included: use it for speed, not for results that must be fair.
+set included: use it for speed, not for results that must be fair. Its limits are those of
+any started process, and its CPU time limit counts over its whole life, many games here.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from types import TracebackType
 
 from croupier.protocol import ADDRESS_VARIABLE, TOKEN_VARIABLE
 from croupier_server.referee.launcher import BotProcess, LaunchError
+from croupier_server.referee.limits import BotLimits
 from croupier_server.referee.service import RefereeServer
 from croupier_server.tokens import hash_secret, new_secret
 
@@ -33,11 +35,11 @@ MAX_RESTART_DELAY_S = 2.0
 
 @dataclass(frozen=True, slots=True)
 class PooledBot:
-    """A command bot kept running: its command and how many processes of it to keep."""
+    """A command bot kept running: its command, their limits, how many processes to keep."""
 
     name: str
     command: str
-    cwd: str | None
+    limits: BotLimits
     processes: int
 
 
@@ -103,7 +105,8 @@ class ProcessPool:
         """Run one process of ``bot`` and start it again whenever it dies, until cancelled."""
         key = new_secret()
         self._server.registry.allow_remote(hash_secret(key), bot.name)
-        env = {ADDRESS_VARIABLE: self._server.address, TOKEN_VARIABLE: key}
+        address = self._server.address_for(network=bot.limits.network)
+        env = {ADDRESS_VARIABLE: address, TOKEN_VARIABLE: key}
         label = f"pooled process {number} of {bot.name}"
         quick_deaths = 0
         while True:
@@ -118,7 +121,7 @@ class ProcessPool:
                 await asyncio.sleep(min(MAX_RESTART_DELAY_S, 0.05 * 2**quick_deaths))
 
     async def _run_once(self, label: str, bot: PooledBot, env: dict[str, str]) -> None:
-        process = await BotProcess.start(label, bot.command, cwd=bot.cwd, env=env)
+        process = await BotProcess.start(label, bot.command, env=env, limits=bot.limits)
         self._launches += 1
         try:
             await process.process.wait()

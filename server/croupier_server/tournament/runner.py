@@ -36,6 +36,7 @@ from croupier_server.db import (
 from croupier_server.matches import (
     MatchError,
     ScheduleLink,
+    bot_limits,
     load_bots,
     play_match,
     settings_data,
@@ -200,7 +201,7 @@ async def run_tournament(
 
     workers = max(1, min(concurrency or record.settings["concurrency"], pending.qsize()))
     pooled = (
-        _pooled_bots(entrants, left, workers)
+        _pooled_bots(entrants, left, workers, settings)
         if record.settings.get("reuse_processes", False)
         else []
     )
@@ -239,12 +240,15 @@ def _schedule_of(
 
 
 def _pooled_bots(
-    entrants: dict[str, BotRecord], games: Sequence[ScheduledGame], workers: int
+    entrants: dict[str, BotRecord],
+    games: Sequence[ScheduledGame],
+    workers: int,
+    settings: MatchSettings,
 ) -> list[PooledBot]:
     """The command bots of ``games`` with the processes each may need at once."""
     sizes = pool_sizes((scheduled.bots for scheduled in games), games_at_once=workers)
     return [
-        PooledBot(name, bot.command, bot.working_directory, sizes[name])
+        PooledBot(name, bot.command, bot_limits(bot, settings), sizes[name])
         for name, bot in entrants.items()
         if name in sizes and bot.kind is BotKind.COMMAND and bot.command is not None
     ]

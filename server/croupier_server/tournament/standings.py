@@ -8,12 +8,13 @@ same deal, as one game whose seats are those bots.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from sqlmodel import Session
 
-from croupier_server.db import FaultKind, SeatStatus, repository
+from croupier_server.db import FaultKind, repository, statistics
+from croupier_server.db.statistics import FinishedGame
 from croupier_server.ratings import (
     Deal,
     GameOutcome,
@@ -23,7 +24,14 @@ from croupier_server.ratings import (
     pair_results,
 )
 
-__all__ = ["Standing", "standings"]
+__all__ = [
+    "Standing",
+    "deals_of",
+    "fault_counts",
+    "rank_bots",
+    "standings",
+    "stored_deals",
+]
 
 _FAULT_GROUPS = {
     FaultKind.TIMEOUT: "timeouts",
@@ -63,10 +71,50 @@ class Standing:
 
 
 def standings(
-    session: Session, *, game: str, tournament_id: int | None = None, resamples: int = 200
+    session: Session,
+    *,
+    game: str,
+    variant: str | None = None,
+    tournament_id: int | None = None,
+    resamples: int = 200,
 ) -> list[Standing]:
-    """Every bot's standing in the finished games of ``game`` (of one tournament, if given)."""
-    deals = stored_deals(session, game=game, tournament_id=tournament_id)
+    """Every bot's standing in the finished games of ``game``, with its decision times.
+
+    Of one variant (see :func:`~croupier_server.db.variants.variant_label`), of one
+    tournament, when given.
+    """
+    games = statistics.finished_game_seats(
+        session, game=game, variant=variant, tournament_id=tournament_id
+    )
+    kinds = repository.bot_fault_counts(
+        session, game=game, variant=variant, tournament_id=tournament_id
+    )
+    latencies = repository.bot_latencies(
+        session, game=game, variant=variant, tournament_id=tournament_id
+    )
+    return rank_bots(
+        deals_of(games),
+        faults=fault_counts(kinds, games),
+        latencies=latencies,
+        resamples=resamples,
+    )
+
+
+def rank_bots(
+    deals: Sequence[Deal],
+    *,
+    faults: Mapping[str, dict[str, int]],
+    latencies: Mapping[str, Sequence[float]] | None = None,
+    resamples: int = 200,
+) -> list[Standing]:
+    """The standings of the bots of ``deals``, best Elo first.
+
+    Args:
+        deals: The duplicate sets (see :func:`deals_of`).
+        faults: Each bot's :func:`fault_counts`.
+        latencies: Each bot's decision times in ms; without them, no ``latency_ms``.
+        resamples: The bootstrap resamples of the Elo and margin intervals.
+    """
     if not deals:
         return []
     elo = bootstrap_elo(deals, resamples=resamples)
@@ -79,8 +127,6 @@ def standings(
                 points[result.opponent][0] += result.weight * (1 - result.score)
                 points[result.bot][1] += result.weight
                 points[result.opponent][1] += result.weight
-    faults = _faults(session, game=game, tournament_id=tournament_id)
-    latencies = repository.bot_latencies(session, game=game, tournament_id=tournament_id)
     ranked = sorted(elo.estimate, key=lambda bot: (-elo.estimate[bot], bot))
     return [
         Standing(
@@ -93,51 +139,66 @@ def standings(
             margin=margin[bot].mean,
             margin_interval=margin[bot].interval,
             faults=faults.get(bot, _no_faults()),
-            latency_ms=_latency(latencies.get(bot, [])),
+            latency_ms=_latency((latencies or {}).get(bot, [])),
         )
         for rank, bot in enumerate(ranked, start=1)
     ]
 
 
-def stored_deals(session: Session, *, game: str, tournament_id: int | None = None) -> list[Deal]:
-    """The finished games of ``game`` as duplicate sets, in the order their deals began."""
-    groups: dict[tuple[int, int], list[tuple[tuple[str, ...], tuple[float, ...]]]] = {}
-    for match, record, seats in repository.finished_games(
-        session, game=game, tournament_id=tournament_id
-    ):
-        key = (
-            (match.tournament_id, match.schedule_deal)
-            if match.tournament_id is not None and match.schedule_deal is not None
-            else (-1, record.id or 0)
+def stored_deals(
+    session: Session, *, game: str, variant: str | None = None, tournament_id: int | None = None
+) -> list[Deal]:
+    """The finished games of ``game`` (of one variant, one tournament, when given) as deals."""
+    return deals_of(
+        statistics.finished_game_seats(
+            session, game=game, variant=variant, tournament_id=tournament_id
         )
-        bots = tuple(name for name, _ in seats)
-        scores = tuple(float(seat.score or 0) for _, seat in seats)
-        groups.setdefault(key, []).append((bots, scores))
+    )
+
+
+def deals_of(games: Iterable[FinishedGame]) -> list[Deal]:
+    """Finished games as duplicate sets, in the order their deals began."""
+    groups: dict[tuple[int, int], list[tuple[tuple[str, ...], tuple[float, ...]]]] = {}
+    for record in games:
+        key = (
+            (record.tournament_id, record.schedule_deal)
+            if record.tournament_id is not None and record.schedule_deal is not None
+            else (-1, record.id)
+        )
+        groups.setdefault(key, []).append((record.bots, record.scores))
     deals = []
     for group in groups.values():
-        games = group
+        outcomes = group
         if len(group[0][0]) == 1:  # one seat: the bots of the deal against one another
-            games = [(tuple(b for g in group for b in g[0]), tuple(s for g in group for s in g[1]))]
-        outcomes = tuple(GameOutcome(bots, scores) for bots, scores in games if len(bots) > 1)
-        if outcomes:
-            deals.append(Deal(outcomes))
+            outcomes = [
+                (tuple(b for g in group for b in g[0]), tuple(s for g in group for s in g[1]))
+            ]
+        deal = tuple(GameOutcome(bots, scores) for bots, scores in outcomes if len(bots) > 1)
+        if deal:
+            deals.append(Deal(deal))
     return deals
 
 
-def _faults(session: Session, *, game: str, tournament_id: int | None) -> dict[str, dict[str, int]]:
+def fault_counts(
+    kinds: Mapping[str, Mapping[str, int]], games: Iterable[FinishedGame]
+) -> dict[str, dict[str, int]]:
+    """Each bot's ``timeouts``, ``illegal`` actions, ``crashes`` and ``forfeits``.
+
+    Args:
+        kinds: Each bot's faults by kind, as
+            :func:`~croupier_server.db.repository.bot_fault_counts` counts them.
+        games: The finished games whose forfeited seats are counted.
+    """
     counts: dict[str, dict[str, int]] = {}
-    for bot, kinds in repository.bot_fault_counts(
-        session, game=game, tournament_id=tournament_id
-    ).items():
+    for bot, by_kind in kinds.items():
         tally = counts.setdefault(bot, _no_faults())
-        for kind, count in kinds.items():
+        for kind, count in by_kind.items():
             group = _FAULT_GROUPS.get(FaultKind(kind)) if kind in set(FaultKind) else None
             if group is not None:
                 tally[group] += count
-    for _, _, seats in repository.finished_games(session, game=game, tournament_id=tournament_id):
-        for bot, seat in seats:
-            if seat.status == SeatStatus.FORFEITED:
-                counts.setdefault(bot, _no_faults())["forfeits"] += 1
+    for record in games:
+        for bot in record.forfeited:
+            counts.setdefault(bot, _no_faults())["forfeits"] += 1
     return counts
 
 

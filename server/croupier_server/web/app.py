@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from fastapi import FastAPI, Request
+from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import Engine
@@ -13,6 +15,7 @@ from starlette.exceptions import HTTPException
 
 from croupier._version import __version__
 from croupier_server.web import bots, games, leaderboard, replay, tournaments
+from croupier_server.web.ratings_cache import RatingsCache
 from croupier_server.web.templating import render
 
 __all__ = ["API_PREFIX", "create_app"]
@@ -39,6 +42,8 @@ def create_app(engine: Engine) -> FastAPI:
         redoc_url=None,
     )
     app.state.engine = engine
+    app.state.ratings_cache = RatingsCache(engine)
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.mount("/static", StaticFiles(directory=_STATIC), name="static")
     for pages in (leaderboard, tournaments, bots, games, replay):
         app.include_router(pages.router)
@@ -70,7 +75,7 @@ async def _bad_request(request: Request, error: Exception) -> Response:
     """Malformed path or query values: 422 with the details under ``/api``, else 404."""
     assert isinstance(error, RequestValidationError)
     if _wants_json(request):
-        return JSONResponse({"detail": list(error.errors())}, status_code=422)
+        return JSONResponse({"detail": jsonable_encoder(error.errors())}, status_code=422)
     problems = "; ".join(
         f"{'.'.join(str(part) for part in problem['loc'][1:])}: {problem['msg']}"
         for problem in error.errors()

@@ -1,5 +1,213 @@
-"""Placeholder: the games pages, being written."""
+"""The games list: ``/games``, searchable and paged, and its JSON twin ``/api/games``."""
 
-from fastapi import APIRouter
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Annotated, Any
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse
+from pydantic import BaseModel, Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
+
+from croupier.games import GAME_NAMES, cribbage, lexio
+from croupier_server.db import BOT_NAME_MAX_LENGTH, EndedBy, GameStatus, SeatStatus
+from croupier_server.db.listings import GamePage, GameSearch, ListedGame, search_games
+from croupier_server.db.variants import variant_label
+from croupier_server.web.dependencies import DatabaseSession
+from croupier_server.web.templating import render
+
+__all__ = ["GameLine", "GameList", "GameListQuery", "SeatLine", "game_line", "router"]
 
 router = APIRouter()
+
+PAGE_SIZE = 50
+"""Games per page unless the query asks for another number."""
+
+VARIANTS = {
+    "lexio": tuple(variant_label("lexio", {"players": count}) for count in lexio.PLAYER_COUNTS),
+    "cribbage": tuple(variant_label("cribbage", {"variant": name}) for name in cribbage.VARIANTS),
+}
+"""The variant labels of each game, as the games are stored with them."""
+
+
+class GameListQuery(BaseModel):
+    """The filters and the page of a games search; an empty field is no filter."""
+
+    game: str | None = Field(default=None, description=f"One of {', '.join(GAME_NAMES)}.")
+    variant: str | None = Field(default=None, description="A variant label: six-card, 4 players")
+    bot: str | None = Field(
+        default=None, max_length=BOT_NAME_MAX_LENGTH, description="A bot's exact name."
+    )
+    tournament: int | None = Field(default=None, ge=1, description="A tournament id.")
+    status: GameStatus | None = None
+    ended_by: EndedBy | None = None
+    before: int | None = Field(default=None, ge=1, description="List the games below this id.")
+    limit: int = Field(default=PAGE_SIZE, ge=1, le=200, description="Games per page.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _blank_is_no_filter(cls, data: Any) -> Any:
+        """A form sends its empty fields as empty strings: they ask for nothing."""
+        if isinstance(data, dict):
+            return {name: value for name, value in data.items() if value != ""}
+        return data
+
+    @field_validator("game")
+    @classmethod
+    def _known_game(cls, game: str | None) -> str | None:
+        if game is not None and game not in GAME_NAMES:
+            raise _unknown("game", game, GAME_NAMES)
+        return game
+
+    @field_validator("variant")
+    @classmethod
+    def _known_variant(cls, variant: str | None) -> str | None:
+        known = [label for labels in VARIANTS.values() for label in labels]
+        if variant is not None and variant not in known:
+            raise _unknown("variant", variant, known)
+        return variant
+
+    def search(self) -> GameSearch:
+        """The search these filters ask for."""
+        return GameSearch(
+            game=self.game,
+            variant=self.variant,
+            bot=self.bot,
+            tournament_id=self.tournament,
+            status=self.status,
+            ended_by=self.ended_by,
+        )
+
+    def query_string(self, **changes: object) -> str:
+        """The URL query of these filters (defaults left out), with ``changes`` made."""
+        values = {**self.model_dump(mode="json", exclude_defaults=True), **changes}
+        return urlencode({name: value for name, value in values.items() if value is not None})
+
+
+def _unknown(field: str, value: str, known: Iterable[str]) -> PydanticCustomError:
+    # A custom error keeps the error's context plain text, which the 422 answer shows.
+    return PydanticCustomError(
+        f"unknown_{field}",
+        "no {field} '{value}' (known: {known})",
+        {"field": field, "value": value, "known": ", ".join(known)},
+    )
+
+
+class SeatLine(BaseModel):
+    """A seat of a listed game."""
+
+    seat: int
+    bot_id: int
+    bot: str
+    status: SeatStatus
+    score: int | None
+    place: int | None
+
+
+class GameLine(BaseModel):
+    """A game as the lists show it."""
+
+    id: int
+    game: str
+    variant: str
+    status: GameStatus
+    tournament_id: int | None
+    schedule_number: int | None = Field(description="Its number in the tournament's schedule.")
+    seats: list[SeatLine]
+    winners: list[int] = Field(description="The seats placed first (several on a tie).")
+    ended_by: str | None
+    started_at: datetime
+    finished_at: datetime | None
+    duration_s: float | None
+
+
+class GameList(BaseModel):
+    """A page of games, newest first."""
+
+    games: list[GameLine]
+    older: int | None = Field(description="The `before` of the next page; null on the last.")
+
+
+def game_line(game: ListedGame) -> GameLine:
+    """The list line of a game."""
+    return GameLine(
+        id=game.id,
+        game=game.game,
+        variant=game.variant,
+        status=game.status,
+        tournament_id=game.tournament_id,
+        schedule_number=game.schedule_number,
+        seats=[
+            SeatLine(
+                seat=seat.seat,
+                bot_id=seat.bot_id,
+                bot=seat.bot,
+                status=seat.status,
+                score=seat.score,
+                place=seat.place,
+            )
+            for seat in game.seats
+        ],
+        winners=[seat.seat for seat in game.winners],
+        ended_by=game.ended_by,
+        started_at=game.started_at,
+        finished_at=game.finished_at,
+        duration_s=game.duration_s,
+    )
+
+
+def game_list(page: GamePage) -> GameList:
+    """The JSON of a page of games."""
+    return GameList(games=[game_line(game) for game in page.games], older=page.older)
+
+
+def _url(path: str, filters: GameListQuery, **changes: object) -> str:
+    query = filters.query_string(**changes)
+    return f"{path}?{query}" if query else path
+
+
+def _games(session: DatabaseSession, filters: GameListQuery) -> GameList:
+    page = search_games(
+        session, search=filters.search(), before=filters.before, limit=filters.limit
+    )
+    return game_list(page)
+
+
+@router.get("/games", include_in_schema=False, response_class=HTMLResponse)
+def games_page(
+    request: Request, session: DatabaseSession, filters: Annotated[GameListQuery, Query()]
+) -> HTMLResponse:
+    """The games list with its filter form."""
+    listing = _games(session, filters)
+    older = None if listing.older is None else _url("/games", filters, before=listing.older)
+    return render(
+        request,
+        "games.html",
+        {
+            "section": "games",
+            "api_url": _url("/api/games", filters),
+            "filters": filters,
+            "listing": listing,
+            "newest_url": _url("/games", filters, before=None),
+            "older_url": older,
+            "page_size": PAGE_SIZE,
+            "bot_name_max_length": BOT_NAME_MAX_LENGTH,
+            "game_names": GAME_NAMES,
+            "variants": VARIANTS,
+            "statuses": list(GameStatus),
+            "endings": list(EndedBy),
+        },
+    )
+
+
+@router.get("/api/games", summary="Search the games, newest first", response_model=GameList)
+def games_api(session: DatabaseSession, filters: Annotated[GameListQuery, Query()]) -> GameList:
+    """The games that match every filter given, a page at a time.
+
+    Pass the `older` of a page as `before` to get the next one. A bot name that no bot
+    has gives an empty list.
+    """
+    return _games(session, filters)

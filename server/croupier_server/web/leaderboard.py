@@ -1,5 +1,235 @@
-"""Placeholder: the leaderboard pages, being written."""
+"""The leaderboards: one per game and variant with finished games, from the ratings cache.
 
-from fastapi import APIRouter
+``/`` and ``/leaderboard`` show every board, ``/leaderboard/{game}/{variant}`` one; their
+JSON twins are under ``/api/leaderboard``. A board's lines come from
+:class:`~croupier_server.web.ratings_cache.RatingsCache`, so a page costs a few indexed
+queries however many games are stored.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from urllib.parse import quote
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse
+from pydantic import BaseModel, Field
+from sqlmodel import Session
+
+from croupier.games import GAME_NAMES
+from croupier_server.db import statistics
+from croupier_server.tournament.standings import Standing
+from croupier_server.web.charts import Sparkline, sparkline, thinned
+from croupier_server.web.dependencies import DatabaseSession
+from croupier_server.web.ratings_cache import Board, CachedRatings, RatingsCache
+from croupier_server.web.templating import render
+
+__all__ = [
+    "BoardLine",
+    "BoardView",
+    "Faults",
+    "LeaderboardView",
+    "RatingPoint",
+    "board_path",
+    "faults_of",
+    "rating_points",
+    "router",
+]
 
 router = APIRouter()
+
+SPARKLINE_POINTS = 60
+"""The most points of a rating history a board line carries (its sparkline's)."""
+
+
+class Faults(BaseModel):
+    """A bot's faults on a board, grouped."""
+
+    timeouts: int = Field(description="Decisions and connections too late.")
+    illegal: int = Field(description="Illegal, malformed or unexpected answers.")
+    crashes: int
+    forfeits: int = Field(description="Seats the bot lost to the referee's default policy.")
+
+
+class RatingPoint(BaseModel):
+    """A bot's online Elo after one of its games."""
+
+    game: int = Field(description="The bot's game number on the board, from 1.")
+    elo: float
+
+
+class BoardLine(BaseModel):
+    """A bot's line on a board (intervals are 95%)."""
+
+    rank: int
+    bot_id: int
+    bot: str
+    elo: float = Field(description="Bradley-Terry Elo, mean 0 over the board's bots.")
+    elo_low: float
+    elo_high: float
+    games: int
+    score: float = Field(description="Share of the pairwise points, 0 to 1.")
+    margin: float = Field(description="Mean score over the other seats per game.")
+    margin_low: float
+    margin_high: float
+    faults: Faults
+    rating_history: list[RatingPoint] = Field(
+        description=f"Online Elo (from 1500) after at most {SPARKLINE_POINTS} evenly spaced "
+        "games, the first and the latest included."
+    )
+
+
+class BoardView(BaseModel):
+    """The leaderboard of one game and variant."""
+
+    game: str
+    variant: str
+    path: str = Field(description="The page of the board.")
+    games: int = Field(description="The finished games it rates.")
+    computed_at: datetime = Field(description="When its ratings were computed.")
+    lines: list[BoardLine]
+
+
+class LeaderboardView(BaseModel):
+    """Every leaderboard, by game and variant."""
+
+    boards: list[BoardView]
+
+
+@router.get(
+    "/api/leaderboard",
+    response_model=LeaderboardView,
+    summary="Every leaderboard: one per game and variant with finished games",
+)
+def leaderboard_api(session: DatabaseSession, cache: CachedRatings) -> LeaderboardView:
+    """The JSON twin of ``/leaderboard``."""
+    return leaderboard(session, cache)
+
+
+@router.get(
+    "/api/leaderboard/{game}/{variant}",
+    response_model=BoardView,
+    summary="The leaderboard of one game and variant",
+)
+def board_api(game: str, variant: str, session: DatabaseSession, cache: CachedRatings) -> BoardView:
+    """The JSON twin of ``/leaderboard/{game}/{variant}``."""
+    return board(session, cache, game=game, variant=variant)
+
+
+@router.get("/", include_in_schema=False, response_class=HTMLResponse)
+@router.get("/leaderboard", include_in_schema=False, response_class=HTMLResponse)
+def leaderboard_page(
+    request: Request, session: DatabaseSession, cache: CachedRatings
+) -> HTMLResponse:
+    """Every leaderboard."""
+    return _page(request, leaderboard(session, cache).boards, api_url="/api/leaderboard")
+
+
+@router.get("/leaderboard/{game}/{variant}", include_in_schema=False, response_class=HTMLResponse)
+def board_page(
+    request: Request, game: str, variant: str, session: DatabaseSession, cache: CachedRatings
+) -> HTMLResponse:
+    """One leaderboard."""
+    view = board(session, cache, game=game, variant=variant)
+    return _page(request, [view], api_url=f"/api{view.path}", single=True)
+
+
+def leaderboard(session: Session, cache: RatingsCache) -> LeaderboardView:
+    """Every game and variant with finished games, with its board."""
+    bot_ids = statistics.bot_ids(session)
+    return LeaderboardView(
+        boards=[
+            _board_view(
+                cache.board(game=found.game, variant=found.variant, version=found.version),
+                bot_ids,
+            )
+            for found in statistics.finished_boards(session)
+        ]
+    )
+
+
+def board(session: Session, cache: RatingsCache, *, game: str, variant: str) -> BoardView:
+    """The board of ``game`` and ``variant``.
+
+    Raises:
+        HTTPException: 404, an unknown game or a variant without finished games.
+    """
+    if game not in GAME_NAMES:
+        raise HTTPException(404, f"no game {game!r}")
+    versions = {
+        found.variant: found.version for found in statistics.finished_boards(session, game=game)
+    }
+    if variant not in versions:
+        raise HTTPException(404, f"no finished games of {game} {variant!r}")
+    cached = cache.board(game=game, variant=variant, version=versions[variant])
+    return _board_view(cached, statistics.bot_ids(session))
+
+
+def board_path(game: str, variant: str) -> str:
+    """The page of the board of ``game`` and ``variant``.
+
+    >>> board_path("lexio", "4 players")
+    '/leaderboard/lexio/4%20players'
+    """
+    return f"/leaderboard/{quote(game, safe='')}/{quote(variant, safe='')}"
+
+
+def faults_of(standing: Standing) -> Faults:
+    """The grouped fault counts of a standing."""
+    return Faults.model_validate(standing.faults)
+
+
+def rating_points(history: tuple[float, ...], limit: int) -> list[RatingPoint]:
+    """At most ``limit`` evenly spaced points of a rating history."""
+    return [RatingPoint(game=game, elo=round(elo, 1)) for game, elo in thinned(history, limit)]
+
+
+def _board_view(cached: Board, bot_ids: dict[str, int]) -> BoardView:
+    assert cached.key.variant is not None
+    return BoardView(
+        game=cached.key.game,
+        variant=cached.key.variant,
+        path=board_path(cached.key.game, cached.key.variant),
+        games=cached.version.games,
+        computed_at=cached.computed_at,
+        lines=[
+            BoardLine(
+                rank=standing.rank,
+                bot_id=bot_ids[standing.bot],
+                bot=standing.bot,
+                elo=round(standing.elo, 1),
+                elo_low=round(standing.elo_interval.low, 1),
+                elo_high=round(standing.elo_interval.high, 1),
+                games=standing.games,
+                score=round(standing.score, 4),
+                margin=round(standing.margin, 3),
+                margin_low=round(standing.margin_interval.low, 3),
+                margin_high=round(standing.margin_interval.high, 3),
+                faults=faults_of(standing),
+                rating_history=rating_points(
+                    cached.rating_history.get(standing.bot, ()), SPARKLINE_POINTS
+                ),
+            )
+            for standing in cached.standings
+        ],
+    )
+
+
+def _sparkline_of(line: BoardLine) -> Sparkline | None:
+    return sparkline([(point.game, point.elo) for point in line.rating_history])
+
+
+def _page(
+    request: Request, boards: list[BoardView], *, api_url: str, single: bool = False
+) -> HTMLResponse:
+    return render(
+        request,
+        "leaderboard.html",
+        {
+            "section": "leaderboard",
+            "api_url": api_url,
+            "boards": boards,
+            "single": single,
+            "sparkline_of": _sparkline_of,
+        },
+    )

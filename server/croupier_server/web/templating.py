@@ -12,6 +12,8 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 
+from croupier_server.db.variants import variant_label
+
 __all__ = ["TEMPLATES", "render", "variant_label"]
 
 TEMPLATES = Jinja2Templates(directory=Path(__file__).parent / "templates")
@@ -23,19 +25,6 @@ def render(
 ) -> HTMLResponse:
     """The page ``template`` rendered with ``context``."""
     return TEMPLATES.TemplateResponse(request, template, dict(context), status_code=status_code)
-
-
-def variant_label(game: str, options: Mapping[str, Any]) -> str:
-    """How a rule set is called on the pages: the cribbage variant, or Lexio's seat count.
-
-    >>> variant_label("cribbage", {"variant": "six-card", "match_points": 1})
-    'six-card'
-    >>> variant_label("lexio", {"players": 4, "rounds": 3})
-    '4 players'
-    """
-    if game == "cribbage":
-        return str(options.get("variant", "six-card"))
-    return f"{options.get('players', 4)} players"
 
 
 def _signed(value: float, digits: int = 0) -> str:

@@ -1,0 +1,298 @@
+"""Read queries of the dashboard's browsing pages: the games search and tournament progress.
+
+Games are listed newest first, by id, a page at a time with keyset pagination: the page
+after one ends at game ``g`` is the games whose id is below ``g``, so a page deep in the
+list costs what the first one does, however many games are stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlmodel import Session, col, select
+
+from croupier_server.db.models import (
+    BotRecord,
+    GameRecord,
+    GameStatus,
+    MatchRecord,
+    MatchStatus,
+    SeatRecord,
+    SeatStatus,
+)
+
+__all__ = [
+    "GamePage",
+    "GameSearch",
+    "ListedGame",
+    "ListedSeat",
+    "TournamentProgress",
+    "bot_ids",
+    "finished_counts",
+    "search_games",
+    "tournament_progress",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class GameSearch:
+    """Which games to list; a field left ``None`` does not narrow the search.
+
+    Attributes:
+        game: The game's name, such as ``lexio``.
+        variant: The variant label, such as ``six-card`` or ``4 players``.
+        bot: The exact name of a bot that held a seat.
+        tournament_id: The tournament the games were played for.
+        status: Running, finished or aborted.
+        ended_by: How the games ended, usually an :class:`~croupier_server.db.EndedBy` value.
+    """
+
+    game: str | None = None
+    variant: str | None = None
+    bot: str | None = None
+    tournament_id: int | None = None
+    status: GameStatus | None = None
+    ended_by: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ListedSeat:
+    """A seat of a listed game, with its bot and how it did."""
+
+    seat: int
+    bot_id: int
+    bot: str
+    status: SeatStatus
+    score: int | None
+    place: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ListedGame:
+    """A line of the games list: the game, the tournament it belongs to, its seats."""
+
+    id: int
+    game: str
+    variant: str
+    status: GameStatus
+    started_at: datetime
+    finished_at: datetime | None
+    ended_by: str | None
+    tournament_id: int | None
+    schedule_number: int | None
+    seats: tuple[ListedSeat, ...]
+
+    @property
+    def winners(self) -> tuple[ListedSeat, ...]:
+        """The seats placed first (several on a tie); none until the game has a result."""
+        return tuple(seat for seat in self.seats if seat.place == 1)
+
+    @property
+    def duration_s(self) -> float | None:
+        """Seconds from start to end; ``None`` while it runs."""
+        if self.finished_at is None:
+            return None
+        return (self.finished_at - self.started_at).total_seconds()
+
+
+@dataclass(frozen=True, slots=True)
+class GamePage:
+    """A page of games, newest first.
+
+    Attributes:
+        games: The games of the page.
+        older: The ``before`` that asks for the next page; ``None`` on the last page.
+    """
+
+    games: tuple[ListedGame, ...]
+    older: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentProgress:
+    """Where the games of a tournament stand.
+
+    Attributes:
+        finished: How many scheduled games have finished.
+        running: The games being played now, oldest first.
+        aborted: How many attempts the referee gave up on (each was played again).
+    """
+
+    finished: int
+    running: tuple[ListedGame, ...]
+    aborted: int
+
+
+def search_games(
+    session: Session, *, search: GameSearch, before: int | None = None, limit: int = 50
+) -> GamePage:
+    """The newest ``limit`` games that match ``search``, of ids below ``before`` if given.
+
+    A bot name that no bot has matches no game.
+    """
+    if limit < 1:
+        raise ValueError(f"a page holds at least one game, not {limit}")
+    conditions = _conditions(session, search)
+    if conditions is None:
+        return GamePage((), None)
+    if before is not None:
+        conditions.append(col(GameRecord.id) < before)
+    query = (
+        _games_query(_matches(search.tournament_id))
+        .where(*conditions)
+        .order_by(sa.desc(col(GameRecord.id)))
+        .limit(limit + 1)
+    )
+    games = _listed(session, query)
+    if len(games) > limit:
+        return GamePage(tuple(games[:limit]), games[limit - 1].id)
+    return GamePage(tuple(games), None)
+
+
+def tournament_progress(session: Session, *, tournament_id: int) -> TournamentProgress:
+    """How many of the tournament's games finished, which are running, how many aborted."""
+    finished = session.exec(
+        select(sa.func.count(sa.distinct(col(MatchRecord.schedule_number)))).where(
+            MatchRecord.tournament_id == tournament_id,
+            MatchRecord.status == MatchStatus.FINISHED,
+        )
+    ).one()
+    in_tournament = col(MatchRecord.tournament_id) == tournament_id
+    running = _listed(
+        session,
+        _games_query(_MATCHES)
+        .where(in_tournament, col(GameRecord.status) == GameStatus.RUNNING)
+        .order_by(col(GameRecord.id)),
+    )
+    aborted = session.exec(
+        select(sa.func.count())
+        .select_from(GameRecord)
+        .join(MatchRecord, col(MatchRecord.id) == col(GameRecord.match_id))
+        .where(in_tournament, col(GameRecord.status) == GameStatus.ABORTED)
+    ).one()
+    return TournamentProgress(finished, tuple(running), aborted)
+
+
+def finished_counts(session: Session) -> dict[int, int]:
+    """How many scheduled games of each tournament have finished (tournaments with any)."""
+    query = (
+        select(
+            MatchRecord.tournament_id, sa.func.count(sa.distinct(col(MatchRecord.schedule_number)))
+        )
+        .where(
+            col(MatchRecord.tournament_id).is_not(None),
+            MatchRecord.status == MatchStatus.FINISHED,
+        )
+        .group_by(col(MatchRecord.tournament_id))
+    )
+    return {tournament: count for tournament, count in session.exec(query) if tournament}
+
+
+def bot_ids(session: Session, *, names: Collection[str]) -> dict[str, int]:
+    """The ids of the bots named ``names`` (names of no bot are left out)."""
+    if not names:
+        return {}
+    query = select(BotRecord.name, BotRecord.id).where(col(BotRecord.name).in_(names))
+    return {name: bot_id for name, bot_id in session.exec(query) if bot_id is not None}
+
+
+_MATCHES = sa.inspect(MatchRecord).local_table
+"""The match table, which a tournament's games are joined to through a subquery of it."""
+
+
+def _matches(tournament_id: int | None) -> sa.FromClause:
+    """The matches the listed games are joined to: all, or one tournament's."""
+    if tournament_id is None:
+        return _MATCHES
+    # One tournament's matches are read first, then their games sorted. Planners left to
+    # merge the two (PostgreSQL's) walk all the games newest first instead, through every
+    # newer game of other tournaments when this one is old; OFFSET 0 keeps them apart.
+    return (
+        sa.select(_MATCHES.c.id, _MATCHES.c.tournament_id, _MATCHES.c.schedule_number)
+        .where(_MATCHES.c.tournament_id == tournament_id)
+        .offset(0)
+        .subquery("tournament_match")
+    )
+
+
+def _games_query(matches: sa.FromClause) -> sa.Select[*tuple[Any, ...]]:
+    return sa.select(
+        col(GameRecord.id),
+        col(GameRecord.game),
+        col(GameRecord.variant),
+        col(GameRecord.status),
+        col(GameRecord.started_at),
+        col(GameRecord.finished_at),
+        col(GameRecord.ended_by),
+        matches.c.tournament_id,
+        matches.c.schedule_number,
+    ).join(matches, matches.c.id == col(GameRecord.match_id))
+
+
+def _conditions(session: Session, search: GameSearch) -> list[sa.ColumnElement[bool]] | None:
+    """The conditions of ``search``; ``None`` when nothing can match (an unknown bot)."""
+    conditions: list[sa.ColumnElement[bool]] = []
+    if search.game is not None:
+        conditions.append(col(GameRecord.game) == search.game)
+    if search.variant is not None:
+        conditions.append(col(GameRecord.variant) == search.variant)
+    if search.status is not None:
+        conditions.append(col(GameRecord.status) == search.status)
+    if search.ended_by is not None:
+        conditions.append(col(GameRecord.ended_by) == search.ended_by)
+    if search.bot is not None:
+        bot_id = bot_ids(session, names=[search.bot]).get(search.bot)
+        if bot_id is None:
+            return None
+        # The bot's own game ids come in order from its seat index, however few or many.
+        seats = sa.select(col(SeatRecord.game_id)).where(col(SeatRecord.bot_id) == bot_id)
+        conditions.append(col(GameRecord.id).in_(seats))
+    return conditions
+
+
+def _listed(session: Session, query: sa.Select[*tuple[Any, ...]]) -> list[ListedGame]:
+    rows = session.execute(query).all()
+    seats = _seats(session, [row.id for row in rows])
+    return [
+        ListedGame(
+            id=row.id,
+            game=row.game,
+            variant=row.variant,
+            status=row.status,
+            started_at=row.started_at,
+            finished_at=row.finished_at,
+            ended_by=row.ended_by,
+            tournament_id=row.tournament_id,
+            schedule_number=row.schedule_number,
+            seats=tuple(seats.get(row.id, ())),
+        )
+        for row in rows
+    ]
+
+
+def _seats(session: Session, game_ids: Iterable[int]) -> dict[int, list[ListedSeat]]:
+    ids = list(game_ids)
+    if not ids:
+        return {}
+    query = (
+        sa.select(
+            col(SeatRecord.game_id),
+            col(SeatRecord.seat),
+            col(SeatRecord.bot_id),
+            col(BotRecord.name),
+            col(SeatRecord.status),
+            col(SeatRecord.score),
+            col(SeatRecord.place),
+        )
+        .join(BotRecord, col(BotRecord.id) == col(SeatRecord.bot_id))
+        .where(col(SeatRecord.game_id).in_(ids))
+        .order_by(col(SeatRecord.game_id), col(SeatRecord.seat))
+    )
+    seats: dict[int, list[ListedSeat]] = {}
+    for game_id, *seat in session.execute(query):
+        seats.setdefault(game_id, []).append(ListedSeat(*seat))
+    return seats

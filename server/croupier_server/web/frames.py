@@ -1,0 +1,222 @@
+"""A stored game step by step, as one viewer saw it, rebuilt through the rules engine.
+
+Step 0 is the game before any action; step ``k`` the game after action ``k - 1``. A step
+carries the action that led to it, the faults charged in that decision, the events it
+produced that the viewer may see and, when asked for, the table. Tables are made from the
+observations the engine gives the viewer and nothing else (see :mod:`.tables_lexio`,
+:mod:`.tables_cribbage`), so a seat's view holds only what that seat knew at that moment.
+
+The game is replayed once, from its seed, whatever steps are asked for: asking for the
+steps from ``first`` on, or for tables at a few steps only, saves the rest of the work.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Container, Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from pydantic import BaseModel, Field
+
+from croupier.games import Event, Game, IllegalAction, InvalidOptions, State, load_game
+from croupier_server.db.errors import ReplayMismatch
+from croupier_server.db.models import ActionRecord, FaultRecord, GameRecord
+from croupier_server.db.serialize import event_visibility
+from croupier_server.web.tables_cribbage import (
+    CribbageTable,
+    cribbage_action_is_public,
+    cribbage_table,
+)
+from croupier_server.web.tables_lexio import LexioTable, lexio_action_is_public, lexio_table
+from croupier_server.web.viewers import Viewer
+
+__all__ = [
+    "Step",
+    "StepAction",
+    "StepEvent",
+    "StepFault",
+    "Table",
+    "action_is_public",
+    "replay_steps",
+    "rule_set",
+]
+
+Table = Annotated[LexioTable | CribbageTable, Field(discriminator="game")]
+"""The table of either game."""
+
+
+class StepAction(BaseModel):
+    """The action that led to a step."""
+
+    seat: int
+    text: str | None = Field(
+        description="The action as the engine prints it; null when the viewer may not see it "
+        "(another seat's discard)."
+    )
+    decided_by: str = Field(description="bot, forced (the only legal action) or default.")
+    latency_ms: float | None
+
+
+class StepFault(BaseModel):
+    """A fault charged to a seat in the decision that led to a step."""
+
+    seat: int
+    kind: str
+    detail: str | None = Field(
+        description="What went wrong; null when the viewer may not see the seat's secrets."
+    )
+
+
+class StepEvent(BaseModel):
+    """An event a step produced."""
+
+    kind: str
+    text: str
+    visible_to: int | None = Field(description="null for a public event, else its one seat.")
+
+
+class Step(BaseModel):
+    """One step of a replay."""
+
+    number: int
+    action: StepAction | None = Field(description="null for step 0, the game before any action.")
+    faults: list[StepFault]
+    events: list[StepEvent]
+    table: Table | None = Field(description="The table at this step, when it was asked for.")
+
+
+_TableMaker = Callable[[State[Any, Any, Any], Viewer, Sequence[Event]], LexioTable | CribbageTable]
+
+
+@dataclass(frozen=True, slots=True)
+class _TableRules:
+    """How the replay draws one game's table and which of its actions everybody sees."""
+
+    table: _TableMaker
+    action_is_public: Callable[[object], bool]
+
+
+_TABLE_RULES: dict[str, _TableRules] = {
+    "lexio": _TableRules(lexio_table, lexio_action_is_public),
+    "cribbage": _TableRules(cribbage_table, cribbage_action_is_public),
+}
+
+
+def rule_set(record: GameRecord) -> Game[Any]:
+    """The rule set a stored game was played with.
+
+    Raises:
+        ReplayMismatch: a game the replay cannot draw, or options the engine refuses.
+    """
+    if record.game not in _TABLE_RULES:
+        raise ReplayMismatch(f"game {record.id}: no replay for the game {record.game!r}")
+    try:
+        return load_game(record.game, record.options)
+    except InvalidOptions as error:
+        raise ReplayMismatch(f"game {record.id}: stored options refused: {error}") from error
+
+
+def action_is_public(game: str, action: object) -> bool:
+    """Whether every seat and spectator sees ``action`` of ``game`` being taken."""
+    return _TABLE_RULES[game].action_is_public(action)
+
+
+def replay_steps(
+    record: GameRecord,
+    actions: Sequence[ActionRecord],
+    faults: Sequence[FaultRecord],
+    viewer: Viewer,
+    *,
+    first: int = 0,
+    tables: Container[int] = (),
+) -> list[Step]:
+    """The steps of a stored game from ``first`` on, as ``viewer`` saw them.
+
+    Args:
+        record: the game.
+        actions: its stored actions, in order.
+        faults: its faults; one charged in decision ``k`` shows at step ``k + 1`` (at the
+            last step when the game stopped in that decision), one of no decision at step 0.
+        viewer: who looks.
+        first: the first step wanted.
+        tables: the steps that get their table; the others carry none.
+
+    Raises:
+        ReplayMismatch: the options are refused, or an action is missing, unreadable or
+            illegal at its turn.
+    """
+    game = rule_set(record)
+    rules = _TABLE_RULES[record.game]
+    faults_at = _faults_by_step(faults, last_step=len(actions), viewer=viewer)
+    state: State[Any, Any, Any] = game.new_state(record.seed)
+    steps: list[Step] = []
+    seen = 0
+    for number in range(len(actions) + 1):
+        stored = actions[number - 1] if number > 0 else None
+        action = None if stored is None else _apply(state, game, stored, number - 1, record.id)
+        produced = state.events[seen:]
+        seen += len(produced)
+        if number < first:
+            continue
+        visible = [event for event in produced if viewer.sees(event)]
+        step_action = None
+        if stored is not None:
+            step_action = _step_action(stored, viewer, public=rules.action_is_public(action))
+        steps.append(
+            Step(
+                number=number,
+                action=step_action,
+                faults=faults_at.get(number, []),
+                events=[_step_event(event) for event in visible],
+                table=rules.table(state, viewer, visible) if number in tables else None,
+            )
+        )
+    return steps
+
+
+def _apply(
+    state: State[Any, Any, Any],
+    game: Game[Any],
+    stored: ActionRecord,
+    expected: int,
+    game_id: int | None,
+) -> object:
+    """Apply a stored action, the one numbered ``expected``; returns it as the engine's."""
+    where = f"game {game_id} action {stored.number} (seat {stored.seat}: {stored.text!r})"
+    if stored.number != expected:
+        raise ReplayMismatch(f"game {game_id}: action {expected} is missing")
+    try:
+        action: object = game.parse_action(stored.text)
+        state.apply(stored.seat, action)
+    except IllegalAction as error:
+        raise ReplayMismatch(f"{where} is illegal: {error}") from error
+    except ValueError as error:
+        raise ReplayMismatch(f"{where} is unreadable: {error}") from error
+    return action
+
+
+def _step_action(stored: ActionRecord, viewer: Viewer, *, public: bool) -> StepAction:
+    readable = public or viewer.knows_secrets_of(stored.seat)
+    return StepAction(
+        seat=stored.seat,
+        text=stored.text if readable else None,
+        decided_by=str(stored.decided_by),
+        latency_ms=stored.latency_ms,
+    )
+
+
+def _faults_by_step(
+    faults: Sequence[FaultRecord], *, last_step: int, viewer: Viewer
+) -> dict[int, list[StepFault]]:
+    by_step: dict[int, list[StepFault]] = {}
+    for fault in faults:
+        step = 0 if fault.action_number is None else min(fault.action_number + 1, last_step)
+        detail = fault.detail if viewer.knows_secrets_of(fault.seat) else None
+        by_step.setdefault(step, []).append(
+            StepFault(seat=fault.seat, kind=fault.kind, detail=detail)
+        )
+    return by_step
+
+
+def _step_event(event: Event) -> StepEvent:
+    return StepEvent(kind=type(event).__name__, text=str(event), visible_to=event_visibility(event))

@@ -1,0 +1,204 @@
+"""One stored game as a record: its rules, seats and bots, actions, faults and events.
+
+A finished or aborted game is given whole. A running game is given as a spectator sees
+it, since its bots may read this too: no seed (it fixes every deal), no private event,
+no action that only its seat may know (a discard) and no fault detail.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel, Field
+from sqlmodel import Session, col, select
+
+from croupier.games import Game
+from croupier_server.db import repository
+from croupier_server.db.models import BotRecord, GameRecord, GameStatus, MatchRecord, SeatRecord
+from croupier_server.web.frames import action_is_public, rule_set
+from croupier_server.web.templating import variant_label
+
+__all__ = [
+    "ActionDetail",
+    "EventDetail",
+    "FaultDetail",
+    "GameDetail",
+    "GameSummary",
+    "SeatDetail",
+    "game_detail",
+    "game_summary",
+]
+
+
+class SeatDetail(BaseModel):
+    """A seat of a game and the bot in it."""
+
+    seat: int
+    bot_id: int
+    bot_name: str
+    status: str = Field(description="playing, finished or forfeited.")
+    score: int | None
+    place: int | None
+    decisions: int = Field(description="How many actions the bot chose itself.")
+
+
+class GameSummary(BaseModel):
+    """A game: its rules, where it stands, its seats and its result."""
+
+    id: int
+    game: str
+    variant: str
+    options: dict[str, Any]
+    seed: int | None = Field(description="null while the game runs: it fixes every deal.")
+    status: str = Field(description="running, finished or aborted.")
+    ended_by: str | None = Field(description="normal, forfeit, aborted; null while running.")
+    end_detail: str
+    result: dict[str, Any] | None = Field(description="scores, places and details; or null.")
+    started_at: datetime
+    finished_at: datetime | None
+    match_id: int
+    tournament_id: int | None
+    seats: list[SeatDetail]
+
+
+class ActionDetail(BaseModel):
+    """An action of a game, with its timing."""
+
+    number: int
+    seat: int
+    text: str | None = Field(description="null while the game runs, for a secret action.")
+    decided_by: str
+    requested_at: datetime
+    latency_ms: float | None
+
+
+class FaultDetail(BaseModel):
+    """A fault of a seat's bot."""
+
+    seat: int
+    kind: str
+    detail: str | None = Field(description="null while the game runs.")
+    at: datetime
+    action_number: int | None = Field(description="The action of the decision it was in.")
+
+
+class EventDetail(BaseModel):
+    """A stored event of a game."""
+
+    number: int
+    kind: str
+    text: str
+    visible_to: int | None = Field(description="null for a public event, else its one seat.")
+    seat: int | None = Field(description="The seat whose action led to it, if any.")
+    at: datetime
+    data: dict[str, Any]
+
+
+class GameDetail(GameSummary):
+    """A game whole: with its actions, faults and events."""
+
+    actions: list[ActionDetail]
+    faults: list[FaultDetail]
+    events: list[EventDetail]
+
+
+def game_summary(session: Session, record: GameRecord) -> GameSummary:
+    """The rules, seats and outcome of the stored game ``record``."""
+    assert record.id is not None
+    match = session.get(MatchRecord, record.match_id)
+    running = record.status == GameStatus.RUNNING
+    return GameSummary(
+        id=record.id,
+        game=record.game,
+        variant=variant_label(record.game, record.options),
+        options=record.options,
+        seed=None if running else record.seed,
+        status=str(record.status),
+        ended_by=record.ended_by,
+        end_detail=record.end_detail,
+        result=record.result,
+        started_at=record.started_at,
+        finished_at=record.finished_at,
+        match_id=record.match_id,
+        tournament_id=None if match is None else match.tournament_id,
+        seats=_seats(session, record.id),
+    )
+
+
+def game_detail(session: Session, record: GameRecord) -> GameDetail:
+    """The stored game ``record`` whole, or as a spectator sees it while it runs.
+
+    Raises:
+        ReplayMismatch: a running game of rules the engine refuses.
+    """
+    assert record.id is not None
+    running = record.status == GameStatus.RUNNING
+    game = rule_set(record) if running else None
+    actions = [
+        ActionDetail(
+            number=action.number,
+            seat=action.seat,
+            text=action.text if game is None or _is_public(game, action.text) else None,
+            decided_by=str(action.decided_by),
+            requested_at=action.requested_at,
+            latency_ms=action.latency_ms,
+        )
+        for action in repository.game_actions(session, game_id=record.id)
+    ]
+    faults = [
+        FaultDetail(
+            seat=fault.seat,
+            kind=fault.kind,
+            detail=None if running else fault.detail,
+            at=fault.at,
+            action_number=fault.action_number,
+        )
+        for fault in repository.game_faults(session, game_id=record.id)
+    ]
+    events = [
+        EventDetail(
+            number=event.number,
+            kind=event.kind,
+            text=event.text,
+            visible_to=event.visible_to,
+            seat=event.seat,
+            at=event.at,
+            data=event.data,
+        )
+        for event in repository.game_events(
+            session, game_id=record.id, visible_to=None if running else "all"
+        )
+    ]
+    summary = game_summary(session, record)
+    return GameDetail(**dict(summary), actions=actions, faults=faults, events=events)
+
+
+def _is_public(game: Game[Any], text: str) -> bool:
+    """Whether everybody saw the action written ``text`` (an unreadable one is kept secret)."""
+    try:
+        action = game.parse_action(text)
+    except ValueError:
+        return False
+    return action_is_public(game.name, action)
+
+
+def _seats(session: Session, game_id: int) -> list[SeatDetail]:
+    query = (
+        select(SeatRecord, BotRecord.name)
+        .join(BotRecord, col(BotRecord.id) == col(SeatRecord.bot_id))
+        .where(SeatRecord.game_id == game_id)
+        .order_by(col(SeatRecord.seat))
+    )
+    return [
+        SeatDetail(
+            seat=seat.seat,
+            bot_id=seat.bot_id,
+            bot_name=name,
+            status=str(seat.status),
+            score=seat.score,
+            place=seat.place,
+            decisions=seat.decisions,
+        )
+        for seat, name in session.exec(query)
+    ]

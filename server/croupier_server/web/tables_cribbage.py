@@ -1,0 +1,158 @@
+"""A cribbage game at one step, as one viewer sees it: hands, crib, starter, count, pegs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from croupier.games import Event, State
+from croupier.games.cribbage import (
+    Card,
+    CribbageObservation,
+    CribShown,
+    Discard,
+    HandShown,
+    LineShown,
+    ShownHand,
+)
+from croupier_server.web.viewers import Viewer
+
+__all__ = ["CribbageTable", "ShownCards", "cribbage_action_is_public", "cribbage_table"]
+
+
+class ShownCards(BaseModel):
+    """A hand, crib or square line counted in a show."""
+
+    owner: int
+    label: str = Field(description="hand, crib, or a square line such as 'row 0'.")
+    cards: list[str]
+    starter: str
+    points: int
+
+
+class CribbageTable(BaseModel):
+    """A moment of a cribbage game; cards are written as the engine prints them (``5H``)."""
+
+    game: Literal["cribbage"] = "cribbage"
+    phase: str = Field(description="discard, play, place (square) or over.")
+    game_number: int
+    hand_number: int
+    dealer: int
+    to_act: list[int]
+    scores: list[int] = Field(description="Each seat's score in this game (partners share).")
+    game_points: list[int] = Field(description="Each seat's game points in the match.")
+    target: int = Field(description="The score that wins a game.")
+    match_points: int = Field(description="The game points that win the match.")
+    starter: str | None
+    count: int
+    count_cards: list[str] = Field(description="The cards played since the count was reset.")
+    played: list[list[str]] = Field(description="Each seat's cards played this hand, in order.")
+    goes: list[int] = Field(description="The seats that said go in the current count.")
+    hands: list[list[str] | None] = Field(
+        description="Each seat's unplayed cards, or null for a hand this viewer may not see."
+    )
+    hand_sizes: list[int]
+    crib: list[str | None] = Field(
+        description="The crib: the discards this viewer may see, then null per face-down card."
+    )
+    discarded: list[bool] = Field(description="Whether each seat has laid away this hand.")
+    shown: list[ShownCards] = Field(
+        description="The hands counted in the show of this hand so far, else those this step "
+        "counted (the next hand is dealt at once)."
+    )
+    grid: list[str | None] = Field(description="Cribbage square's cells row by row.")
+    turned: str | None = Field(description="Cribbage square's card waiting to be placed.")
+
+
+def cribbage_table(
+    state: State[Any, Any, Any], viewer: Viewer, events: Sequence[Event]
+) -> CribbageTable:
+    """The table of ``state`` as ``viewer`` sees it, built from the engine's observations.
+
+    ``events`` are the events of this step the viewer may see; their shows stand in for
+    the observation's when the next hand was dealt in the same step. A hand and a discard
+    are shown only from the observation of the seat that holds them.
+    """
+    public: CribbageObservation = state.observation(viewer.seat)
+    players = len(public.hand_sizes)
+    hands: list[list[str] | None] = [None] * players
+    known_crib: list[str] = []
+    for seat in viewer.hand_seats(players):
+        own: CribbageObservation = public if seat == viewer.seat else state.observation(seat)
+        hands[seat] = _texts(own.hand)
+        known_crib.extend(_texts(own.discards))
+    played: list[list[str]] = [[] for _ in range(players)]
+    for seat, card in public.played:
+        played[seat].append(str(card))
+    face_down: list[str | None] = [None] * (public.crib_size - len(known_crib))
+    return CribbageTable(
+        phase=public.phase,
+        game_number=public.game_number,
+        hand_number=public.hand_number,
+        dealer=public.dealer,
+        to_act=list(public.to_act),
+        scores=list(public.scores),
+        game_points=list(public.game_points),
+        target=public.game.target,
+        match_points=public.game.match_points,
+        starter=None if public.starter is None else str(public.starter),
+        count=public.count,
+        count_cards=_texts(public.count_cards),
+        played=played,
+        goes=list(public.goes),
+        hands=hands,
+        hand_sizes=list(public.hand_sizes),
+        crib=[*known_crib, *face_down],
+        discarded=list(public.discarded),
+        shown=[_shown(hand) for hand in public.shown] or _shows_among(events),
+        grid=[None if card is None else str(card) for card in public.grid],
+        turned=None if public.turned is None else str(public.turned),
+    )
+
+
+def cribbage_action_is_public(action: object) -> bool:
+    """Pegs and placements are made face up; what a seat lays away is its own secret."""
+    return not isinstance(action, Discard)
+
+
+def _texts(cards: Iterable[Card]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _shown(hand: ShownHand) -> ShownCards:
+    return ShownCards(
+        owner=hand.owner,
+        label=hand.label,
+        cards=_texts(hand.cards),
+        starter=str(hand.starter),
+        points=hand.points,
+    )
+
+
+def _shows_among(events: Sequence[Event]) -> list[ShownCards]:
+    shows: list[ShownCards] = []
+    for event in events:
+        if isinstance(event, HandShown | CribShown):
+            label = "crib" if isinstance(event, CribShown) else "hand"
+            shows.append(
+                ShownCards(
+                    owner=event.seat,
+                    label=label,
+                    cards=_texts(event.cards),
+                    starter=str(event.starter),
+                    points=event.points,
+                )
+            )
+        elif isinstance(event, LineShown):
+            shows.append(
+                ShownCards(
+                    owner=0,
+                    label=event.line,
+                    cards=_texts(event.cards),
+                    starter=str(event.starter),
+                    points=event.breakdown.total,
+                )
+            )
+    return shows

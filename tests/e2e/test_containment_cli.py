@@ -1,0 +1,242 @@
+"""Containment through the command line: registering bots that run in an empty directory,
+limits set per bot and per match or tournament (kept for ``resume``), and bot processes
+ended with the command on SIGTERM, pooled ones included (docs/referee.md, "Containment").
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from croupier_server.bot_commands import absolute_command
+from croupier_server.cli import main
+from tests.server.referee.harness import (
+    Transcript,
+    example_command,
+    scripted_command,
+)
+
+pytestmark = [
+    pytest.mark.timeout(120),
+    pytest.mark.parametrize("database_url", ["sqlite"], indirect=True),
+]
+
+CROUPIER = Path(sys.executable).with_name("croupier")
+INTERRUPTED = 130
+"""The status of a command ended by Ctrl-C, and by SIGTERM likewise."""
+
+
+def croupier(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """Run the command line in this process; its standard output (it must succeed)."""
+    capsys.readouterr()
+    assert main(list(argv)) == 0, capsys.readouterr().err
+    return capsys.readouterr().out
+
+
+def wait_for_note(record: Path, key: str, timeout_s: float = 30) -> Any:
+    """The first value the bot of ``record`` notes under ``key``, waiting for it."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if record.exists() and (value := Transcript.read(record).note(key)) is not None:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"the bot noted no {key} in {timeout_s} s")
+
+
+def rlimits_noted(record: Path) -> list[dict[str, list[int]]]:
+    """The resource limits each process of an ``inspect`` bot noted, in order."""
+    return [note["rlimits"] for note in Transcript.read(record).notes if "rlimits" in note]
+
+
+def is_running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return True
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def terminate(command: list[str], record: Path) -> list[int]:
+    """Run ``command``, send it SIGTERM once the stubborn bot of ``record`` is up.
+
+    Returns the bot's process and child ids (the command must exit as interrupted).
+    """
+    process = subprocess.Popen([str(CROUPIER), *command], stderr=subprocess.PIPE, text=True)
+    try:
+        pids: list[int] = wait_for_note(record, "pids")
+        process.send_signal(signal.SIGTERM)
+        _, err = process.communicate(timeout=30)
+    finally:
+        process.kill()
+        process.wait()
+    assert process.returncode == INTERRUPTED, err
+    assert "croupier: interrupted" in err
+    return pids
+
+
+ABSOLUTE = {
+    "a script": ("python bots/bot.py --level 3", "python {here}/bots/bot.py --level 3"),
+    "a program with a slash": ("./bots/bot.py", "{here}/bots/bot.py"),
+    "a directory argument": ("node bots", "node {here}/bots"),
+    "a program without a slash is looked up in PATH": ("bots --x", "bots --x"),
+    "nothing changed: the text is kept": ("python  -u 'a b'", "python  -u 'a b'"),
+    "an absolute path": ("python /bin/sh", "python /bin/sh"),
+    "quoting kept where needed": ("python 'bots/my bot.py'", "python '{here}/bots/my bot.py'"),
+}
+
+
+@pytest.mark.parametrize(("command", "expected"), ABSOLUTE.values(), ids=ABSOLUTE.keys())
+def test_the_arguments_naming_files_here_are_made_absolute(
+    tmp_path: Path, command: str, expected: str, database_url: str
+) -> None:
+    (tmp_path / "bots").mkdir()
+    (tmp_path / "bots" / "bot.py").touch()
+    (tmp_path / "bots" / "my bot.py").touch()
+    assert absolute_command(command, str(tmp_path)) == expected.format(here=tmp_path)
+
+
+def test_a_command_that_is_no_command_line_is_refused(database_url: str) -> None:
+    with pytest.raises(ValueError, match="cannot parse the command"):
+        absolute_command("python 'unclosed", "/")
+
+
+def test_bot_add_stores_an_absolute_command_and_the_limits_set(
+    database_url: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("bot.py").touch()
+    add = ["bot", "add", "local", "--game", "lexio", "--command", "python bot.py"]
+    limits = ["--memory-mb", "512", "--max-processes", "16", "--network"]
+    out = croupier(capsys, *add, *limits, "--db", database_url)
+    assert out == f"registered bot local (lexio): python {tmp_path}/bot.py\n"
+    (bot,) = json.loads(croupier(capsys, "bot", "list", "--json", "--db", database_url))
+    assert bot["command"] == f"python {tmp_path}/bot.py"
+    assert bot["limits"] == {"memory_mb": 512, "processes": 16, "network": True}
+
+
+def test_limits_are_refused_for_a_remote_bot(
+    database_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    add = ["bot", "add", "far", "--game", "lexio", "--remote", "--open-files", "9"]
+    assert main([*add, "--db", database_url]) == 1
+    assert "limits are for the bots the referee starts" in capsys.readouterr().err
+
+
+def test_a_match_applies_the_stricter_of_the_bots_and_its_own_limits(
+    database_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "bot.jsonl"
+    inspector = scripted_command("inspect", record=record)
+    for name, command, limits in [
+        ("greedy", example_command("cribbage_greedy"), []),
+        ("inspector", inspector, ["--open-files", "60", "--cpu-seconds", "90"]),
+    ]:
+        add = ["bot", "add", name, "--game", "cribbage", "--command", command, *limits]
+        croupier(capsys, *add, "--db", database_url)
+    match = ["match", "--game", "cribbage", "--bot", "greedy", "--bot", "inspector"]
+    options = ["--match-points", "1", "--open-files", "80", "--cpu-seconds", "30", "--json"]
+    result = json.loads(croupier(capsys, *match, *options, "--db", database_url))
+    assert [seat["faults"] for seat in result["seats"]] == [[], []]
+    rlimits = Transcript.read(record).note("rlimits")
+    assert rlimits["RLIMIT_NOFILE"] == [60, 60]
+    assert rlimits["RLIMIT_CPU"] == [30, 31]
+
+
+def test_sigterm_ends_a_tournament_with_its_bots_and_resume_keeps_its_limits(
+    database_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    stubborn, inspected = tmp_path / "stubborn.jsonl", tmp_path / "inspector.jsonl"
+    for name, command in [
+        ("stubborn", scripted_command("stubborn", record=stubborn)),
+        ("inspector", scripted_command("inspect", record=inspected)),
+    ]:
+        croupier(
+            capsys,
+            "bot",
+            "add",
+            name,
+            "--game",
+            "cribbage",
+            "--command",
+            command,
+            "--db",
+            database_url,
+        )
+    run = [
+        "tournament",
+        "run",
+        "--game",
+        "cribbage",
+        "--match-points",
+        "1",
+        "--deals",
+        "1",
+        "--no-duplicate",
+    ]
+    options = ["--bots", "stubborn,inspector", "--open-files", "77", "--concurrency", "1"]
+    pids = terminate([*run, *options, "--db", database_url], stubborn)
+    # The stubborn bot ignores SIGTERM and has a child: both were killed with the command.
+    assert len(pids) == 2
+    assert not [pid for pid in pids if is_running(pid)]
+
+    started_before = len(rlimits_noted(inspected))
+    resumed = json.loads(
+        croupier(capsys, "tournament", "resume", "1", "--json", "--db", database_url)
+    )
+    assert resumed["status"] == "finished"
+    assert resumed["limits"] == {"open_files": 77}
+    every_process = rlimits_noted(inspected)
+    assert len(every_process) > started_before
+    assert all(rlimits["RLIMIT_NOFILE"] == [77, 77] for rlimits in every_process)
+
+
+def test_sigterm_ends_the_pooled_processes_of_a_tournament(
+    database_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    stubborn = tmp_path / "stubborn.jsonl"
+    for name, command in [
+        ("stubborn", scripted_command("stubborn", record=stubborn)),
+        ("greedy", example_command("cribbage_greedy")),
+    ]:
+        croupier(
+            capsys,
+            "bot",
+            "add",
+            name,
+            "--game",
+            "cribbage",
+            "--command",
+            command,
+            "--db",
+            database_url,
+        )
+    run = [
+        "tournament",
+        "run",
+        "--game",
+        "cribbage",
+        "--match-points",
+        "1",
+        "--deals",
+        "1",
+        "--no-duplicate",
+    ]
+    options = ["--bots", "stubborn,greedy", "--reuse-processes", "--concurrency", "1"]
+    pids = terminate([*run, *options, "--db", database_url], stubborn)
+    assert len(pids) == 2
+    assert not [pid for pid in pids if is_running(pid)]

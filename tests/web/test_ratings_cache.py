@@ -1,0 +1,268 @@
+"""The ratings cache: boards computed once, served stale while one thread refreshes them."""
+
+import random
+import threading
+import time
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from statistics import median
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from fastapi.testclient import TestClient
+from sqlalchemy import Engine
+from sqlmodel import Session
+
+from croupier.games import Result
+from croupier_server.db import (
+    BotRecord,
+    GameRecord,
+    MatchRecord,
+    MatchStatus,
+    SeatRecord,
+    create_database_engine,
+    init_database,
+    repository,
+    statistics,
+)
+from croupier_server.db.statistics import BoardVersion, FinishedGame
+from croupier_server.ratings import GameOutcome, replay_online_elo
+from croupier_server.web import create_app
+from croupier_server.web.ratings_cache import Board, RatingsCache
+
+SIX_CARD = {"variant": "six-card", "match_points": 1}
+
+
+@pytest.fixture
+def engine(tmp_path: Path) -> Iterator[Engine]:
+    engine = create_database_engine(f"sqlite:///{tmp_path / 'cache.db'}")
+    init_database(engine)
+    yield engine
+    engine.dispose()
+
+
+def add_bots(engine: Engine, *names: str) -> list[int]:
+    with Session(engine) as session:
+        bots = [
+            repository.add_bot(session, name=name, game="cribbage", command="true")
+            for name in names
+        ]
+        return [bot.id for bot in bots if bot.id is not None]
+
+
+def play(engine: Engine, bot_ids: list[int], *scores: int) -> int:
+    """Store a finished two-player game of six-card cribbage."""
+    with Session(engine) as session:
+        match = repository.create_match(session, game="cribbage", options=SIX_CARD)
+        assert match.id is not None
+        game, _ = repository.create_game(session, match_id=match.id, seed=1, bot_ids=bot_ids)
+        assert game.id is not None
+        repository.finish_game(session, game_id=game.id, result=Result(scores=scores))
+        repository.set_match_status(session, match_id=match.id, status=MatchStatus.FINISHED)
+        return game.id
+
+
+def eventually(condition: Callable[[], bool], timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "the condition never held"
+        time.sleep(0.01)
+
+
+class GatedLoads:
+    """Stands in for the board's game query: counts its calls, waits until released."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, *, failures: int = 0) -> None:
+        self.calls = 0
+        self.released = threading.Event()
+        self._failures = failures
+        self._load = statistics.finished_game_seats
+        monkeypatch.setattr(statistics, "finished_game_seats", self)
+
+    def __call__(self, session: Session, **board: Any) -> list[FinishedGame]:
+        self.calls += 1
+        assert self.released.wait(timeout=20)
+        if self._failures:
+            self._failures -= 1
+            raise RuntimeError("the database went away")
+        return self._load(session, **board)
+
+
+def test_a_board_is_computed_on_first_request_then_served_from_memory(engine: Engine) -> None:
+    alice, bob = add_bots(engine, "alice", "bob")
+    play(engine, [alice, bob], 1, 0)
+    last = play(engine, [bob, alice], 0, 1)
+    cache = RatingsCache(engine, resamples=20)
+    board = cache.board(game="cribbage", variant="six-card")
+    assert board.version == BoardVersion(2, last)
+    assert [(line.bot, line.games) for line in board.standings] == [("alice", 2), ("bob", 2)]
+    assert board.head_to_head["alice", "bob"].wins == 2
+    assert cache.board(game="cribbage", variant="six-card") is board
+    assert cache.board(game="cribbage") is not board  # every variant: a board of its own
+
+
+def test_rating_histories_are_the_online_elo_after_each_game(engine: Engine) -> None:
+    alice, bob, carol = add_bots(engine, "alice", "bob", "carol")
+    play(engine, [alice, bob], 1, 0)
+    play(engine, [carol, alice], 1, 0)
+    play(engine, [bob, carol], 0, 1)
+    board = RatingsCache(engine, resamples=20).board(game="cribbage")
+    games = [
+        GameOutcome(("alice", "bob"), (1, 0)),
+        GameOutcome(("carol", "alice"), (1, 0)),
+        GameOutcome(("bob", "carol"), (0, 1)),
+    ]
+    assert {bot: len(history) for bot, history in board.rating_history.items()} == {
+        "alice": 2,
+        "bob": 2,
+        "carol": 2,
+    }
+    final = replay_online_elo(games)
+    assert {bot: history[-1] for bot, history in board.rating_history.items()} == final
+    assert board.rating_history["alice"][0] == replay_online_elo(games[:1])["alice"]
+
+
+def test_a_stale_board_is_served_at_once_while_one_thread_refreshes_it(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    alice, bob = add_bots(engine, "alice", "bob")
+    play(engine, [alice, bob], 1, 0)
+    cache = RatingsCache(engine, resamples=20)
+    old = cache.board(game="cribbage")
+    loads = GatedLoads(monkeypatch)
+    newest = play(engine, [bob, alice], 1, 0)
+    served = [cache.board(game="cribbage") for _ in range(5)]
+    assert all(board is old for board in served)
+    eventually(lambda: loads.calls == 1)
+    served = [cache.board(game="cribbage") for _ in range(5)]
+    assert all(board is old for board in served)
+    assert loads.calls == 1  # one refresh at a time, however many stale requests
+    loads.released.set()
+    eventually(lambda: cache.board(game="cribbage").version == BoardVersion(2, newest))
+    fresh = cache.board(game="cribbage")
+    assert [(line.bot, line.games, line.score) for line in fresh.standings] == [
+        ("alice", 2, 0.5),
+        ("bob", 2, 0.5),
+    ]
+    assert loads.calls == 1
+
+
+def test_requests_for_a_board_never_computed_wait_for_one_computation(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    alice, bob = add_bots(engine, "alice", "bob")
+    play(engine, [alice, bob], 1, 0)
+    cache = RatingsCache(engine, resamples=20)
+    loads = GatedLoads(monkeypatch)
+    boards: list[Board] = []
+    threads = [
+        threading.Thread(target=lambda: boards.append(cache.board(game="cribbage")))
+        for _ in range(3)
+    ]
+    for thread in threads:
+        thread.start()
+    eventually(lambda: loads.calls == 1)
+    loads.released.set()
+    for thread in threads:
+        thread.join(timeout=20)
+    assert len(boards) == 3
+    assert boards[0] is boards[1] is boards[2]
+    assert loads.calls == 1
+
+
+def test_a_failed_refresh_keeps_the_old_board_until_one_succeeds(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    alice, bob = add_bots(engine, "alice", "bob")
+    play(engine, [alice, bob], 1, 0)
+    cache = RatingsCache(engine, resamples=20)
+    old = cache.board(game="cribbage")
+    loads = GatedLoads(monkeypatch, failures=1)
+    loads.released.set()
+    play(engine, [alice, bob], 1, 0)
+    assert cache.board(game="cribbage") is old
+    eventually(lambda: "could not refresh the board" in caplog.text)
+    eventually(lambda: cache.board(game="cribbage").version.games == 2)
+    assert loads.calls == 2
+
+
+def test_the_least_recently_used_board_goes_beyond_the_capacity(engine: Engine) -> None:
+    alice, bob = add_bots(engine, "alice", "bob")
+    play(engine, [alice, bob], 1, 0)
+    cache = RatingsCache(engine, resamples=20, capacity=1)
+    first = cache.board(game="cribbage")
+    cache.board(game="cribbage", variant="six-card")
+    assert cache.board(game="cribbage") is not first
+
+
+def bulk_insert_games(engine: Engine, games: int, *, bots: int = 8, seed: int = 5) -> None:
+    """Store ``games`` finished two-player cribbage games in one transaction."""
+    rng = random.Random(seed)
+    start = datetime(2025, 1, 1, tzinfo=UTC)
+    bot_rows = [
+        {"id": i, "name": f"bot-{i}", "game": "cribbage", "kind": "command", "created_at": start}
+        for i in range(1, bots + 1)
+    ]
+    matches: list[dict[str, Any]] = []
+    records: list[dict[str, Any]] = []
+    seats: list[dict[str, Any]] = []
+    for number in range(1, games + 1):
+        when = start + timedelta(seconds=number)
+        pair = rng.sample(range(1, bots + 1), 2)
+        winner = rng.randrange(2)
+        matches.append(
+            {"id": number, "game": "cribbage", "options": SIX_CARD, "settings": {}}
+            | {"status": "finished", "created_at": when}
+        )
+        records.append(
+            {"id": number, "match_id": number, "game": "cribbage", "options": SIX_CARD}
+            | {"variant": "six-card", "seed": number, "status": "finished", "started_at": when}
+        )
+        seats.extend(
+            {"game_id": number, "seat": seat, "bot_id": bot, "token_hash": f"{number}-{seat}"}
+            | {"status": "finished", "score": int(seat == winner), "place": 1 + (seat != winner)}
+            for seat, bot in enumerate(pair)
+        )
+    with Session(engine) as session:
+        for table, rows in [
+            (BotRecord, bot_rows),
+            (MatchRecord, matches),
+            (GameRecord, records),
+            (SeatRecord, seats),
+        ]:
+            session.execute(sa.insert(table), rows)
+        session.commit()
+
+
+def test_a_board_of_twenty_thousand_games_answers_from_the_cache_in_milliseconds(
+    engine: Engine,
+) -> None:
+    bulk_insert_games(engine, 20_000)
+    app = create_app(engine)
+    cache: RatingsCache = app.state.ratings_cache
+    with TestClient(app) as client:
+        began = time.perf_counter()
+        assert client.get("/leaderboard/cribbage/six-card").status_code == 200
+        first_page_s = time.perf_counter() - began
+        pages = []
+        for _ in range(20):
+            began = time.perf_counter()
+            assert client.get("/leaderboard/cribbage/six-card").status_code == 200
+            pages.append(time.perf_counter() - began)
+    board = cache.board(game="cribbage", variant="six-card")
+    assert board.version.games == 20_000
+    assert sum(line.games for line in board.standings) == 40_000
+    answers = []
+    for _ in range(50):
+        began = time.perf_counter()
+        assert cache.board(game="cribbage", variant="six-card") is board
+        answers.append(time.perf_counter() - began)
+    print(
+        f"\n20,000 games: first page (computing the board) {first_page_s * 1000:.0f} ms; "
+        f"then page median {median(pages) * 1000:.1f} ms, max {max(pages) * 1000:.1f} ms; "
+        f"cache.board median {median(answers) * 1000:.2f} ms, max {max(answers) * 1000:.2f} ms"
+    )
+    assert median(pages) < first_page_s / 10
+    assert median(answers) < first_page_s / 50

@@ -45,7 +45,7 @@ from croupier_server.matches import (
 from croupier_server.referee.match import MatchSettings
 from croupier_server.referee.service import RefereeServer
 from croupier_server.tournament.pool import PooledBot, ProcessPool, pool_sizes
-from croupier_server.tournament.schedule import ScheduledGame, ScheduleFormat, schedule
+from croupier_server.tournament.schedule import ScheduledGame, ScheduleFormat, stored_schedule
 
 __all__ = [
     "REFEREE_ATTEMPTS",
@@ -226,15 +226,7 @@ def _schedule_of(
     game: Game[Any], schedule_format: ScheduleFormat, data: dict[str, Any]
 ) -> list[ScheduledGame]:
     try:
-        return schedule(
-            data["bots"],
-            seats=game.num_players,
-            deals=data["deals"],
-            seed=data["seed"],
-            schedule_format=schedule_format,
-            challengers=data["challengers"],
-            duplicate=data["duplicate"],
-        )
+        return stored_schedule(game, schedule_format, data)
     except ValueError as error:
         raise TournamentError(str(error)) from None
 

@@ -22,10 +22,13 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-__all__ = ["ScheduleFormat", "ScheduledGame", "deal_seed", "schedule"]
+from croupier.games import Game
+
+__all__ = ["ScheduleFormat", "ScheduledGame", "deal_seed", "schedule", "stored_schedule"]
 
 Table = tuple[str, ...]
 
@@ -202,3 +205,22 @@ def _balanced_tables(bots: list[str], size: int, count: int, rng: random.Random)
             met[frozenset(pair)] += 1
         tables.append(tuple(sorted(table, key=bots.index)))
     return tables
+
+
+def stored_schedule(
+    game: Game[Any], schedule_format: ScheduleFormat, settings: Mapping[str, Any]
+) -> list[ScheduledGame]:
+    """The schedule of a tournament of ``game`` from its stored settings.
+
+    Raises:
+        ValueError: the settings ask for an impossible schedule.
+    """
+    return schedule(
+        settings["bots"],
+        seats=game.num_players,
+        deals=settings["deals"],
+        seed=settings["seed"],
+        schedule_format=schedule_format,
+        challengers=settings["challengers"],
+        duplicate=settings["duplicate"],
+    )

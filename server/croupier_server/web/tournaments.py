@@ -28,7 +28,7 @@ from croupier_server.db.listings import (
 )
 from croupier_server.db.variants import variant_label
 from croupier_server.ratings import HeadToHead
-from croupier_server.tournament.schedule import ScheduleFormat, schedule
+from croupier_server.tournament.schedule import ScheduleFormat, stored_schedule
 from croupier_server.tournament.standings import Standing
 from croupier_server.web.dependencies import DatabaseSession
 from croupier_server.web.games import GameLine, game_line
@@ -285,23 +285,9 @@ def _total(record: TournamentRecord, finished: int) -> int:
 
 @functools.lru_cache(maxsize=256)
 def _schedule_length(game: str, options: str, schedule_format: str, settings: str) -> int:
-    """The length of the schedule the runner plays (rebuilding one takes up to a second).
-
-    The runner's ``tournament_schedule`` would do, but the dashboard may not import the
-    runner, which drives the referee.
-    """
+    """The length of the schedule the runner plays (rebuilding one takes up to a second)."""
     rules = load_game(game, json.loads(options))
-    data = json.loads(settings)
-    games = schedule(
-        data["bots"],
-        seats=rules.num_players,
-        deals=data["deals"],
-        seed=data["seed"],
-        schedule_format=ScheduleFormat(schedule_format),
-        challengers=data["challengers"],
-        duplicate=data["duplicate"],
-    )
-    return len(games)
+    return len(stored_schedule(rules, ScheduleFormat(schedule_format), json.loads(settings)))
 
 
 def _standing_line(standing: Standing, bot_id: int | None) -> StandingLine:

@@ -454,6 +454,8 @@
     loading = controller;
     try {
       const replay = await fetchReplay(replayUrl(wanted), controller.signal);
+      // A running game may have gone on since the page was drawn at its newest step.
+      const wasFollowing = following();
       view = replay.view;
       steps = replay.steps;
       root.dataset.view = view;
@@ -467,7 +469,7 @@
       buttons.play.disabled = false;
       tell("");
       setStatus(replay.status);
-      show(current);
+      show(wasFollowing ? lastStep() : current);
     } catch (error) {
       if (error.name !== "AbortError") {
         viewSelect.value = view;

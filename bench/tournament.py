@@ -116,6 +116,7 @@ def bot_command(example: str) -> list[str]:
 
 def counted(example: str, launches: Path) -> str:
     """The example's command behind a shell that notes each start in ``launches``."""
+    launches.touch()  # a confined bot may append to it, not create it beside the database
     script = f"echo $$ >> {shlex.quote(str(launches))}; exec {shlex.join(bot_command(example))}"
     return shlex.join(["sh", "-c", script])
 

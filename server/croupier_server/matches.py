@@ -2,11 +2,16 @@
 
 The one place a game is created in the database, refereed and stored, for a single match
 (``croupier match``) and for the games of a tournament alike.
+
+A game is stored whole when it ends, in one transaction with its match's status, or not at
+all: a game that was running when croupier died, or when its database failed, stays
+``running`` there until a resumed tournament aborts it and plays it again.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -18,6 +23,8 @@ from sqlmodel import Session
 from croupier import codec
 from croupier.games import Game
 from croupier_server.db import BotKind, BotRecord, MatchStatus, repository
+from croupier_server.db.engine import translated_failures
+from croupier_server.db.errors import DatabaseFailure
 from croupier_server.referee.limits import BotLimits, LimitSettings, effective_limits
 from croupier_server.referee.match import Entrant, MatchSettings, referee_game
 from croupier_server.referee.records import GameLog
@@ -56,8 +63,9 @@ def load_bots(engine: Engine, *, names: Sequence[str], game: Game[Any]) -> list[
 
     Raises:
         MatchError: a name is unknown, or a bot plays another game.
+        DatabaseFailure: the database failed.
     """
-    with Session(engine) as session:
+    with translated_failures(engine), Session(engine) as session:
         bots = []
         for name in names:
             bot = repository.get_bot_by_name(session, name=name)
@@ -98,6 +106,7 @@ async def play_match(
 
     Raises:
         MatchError: not one bot per seat.
+        DatabaseFailure: the database failed; the game is ended, its bots too.
     """
     if len(bots) != game.num_players:
         raise MatchError(
@@ -118,19 +127,42 @@ async def play_match(
     ]
     log = GameLog(game_id=str(game_id), game=game, seed=seed)
     writer = ActionWriter(engine, game_id=game_id, log=log)
-    finished = asyncio.Event()
-    following = asyncio.create_task(writer.follow(finished))
     try:
-        await referee_game(server, log, entrants=entrants, tokens=tokens, settings=settings)
+        await _referee_writing(
+            server, writer, log, entrants=entrants, tokens=tokens, settings=settings
+        )
     except BaseException:
-        finished.set()
-        await asyncio.shield(following)
-        await asyncio.to_thread(_abort, engine, match_id, game_id)
+        # When the database is what failed, the game stays running there: a resume aborts it.
+        with contextlib.suppress(DatabaseFailure):
+            await asyncio.to_thread(_abort, engine, match_id, game_id)
         raise
-    finished.set()
-    await following
     await asyncio.to_thread(_store, engine, match_id, game_id, log, writer.stored)
     return game_id, log
+
+
+async def _referee_writing(
+    server: RefereeServer,
+    writer: ActionWriter,
+    log: GameLog,
+    *,
+    entrants: Sequence[Entrant],
+    tokens: Sequence[str],
+    settings: MatchSettings,
+) -> None:
+    """Referee the game of ``log`` while ``writer`` stores its actions as they come.
+
+    A failure of the database ends the game at once rather than play it out unrecorded.
+    """
+    finished = asyncio.Event()
+    try:
+        async with asyncio.TaskGroup() as group:
+            group.create_task(writer.follow(finished))
+            try:
+                await referee_game(server, log, entrants=entrants, tokens=tokens, settings=settings)
+            finally:
+                finished.set()
+    except BaseExceptionGroup as failures:
+        raise failures.exceptions[0] from None
 
 
 def bot_limits(bot: BotRecord, settings: MatchSettings) -> BotLimits:
@@ -168,7 +200,7 @@ def _create(
     settings: MatchSettings,
     link: ScheduleLink | None,
 ) -> tuple[int, int, list[str]]:
-    with Session(engine) as session:
+    with translated_failures(engine), Session(engine) as session, repository.atomic(session):
         match = repository.create_match(
             session,
             game=game.name,
@@ -188,12 +220,12 @@ def _create(
 
 def _store(engine: Engine, match_id: int, game_id: int, log: GameLog, stored_actions: int) -> None:
     status = MatchStatus.FINISHED if log.result is not None else MatchStatus.ABORTED
-    with Session(engine) as session:
+    with translated_failures(engine), Session(engine) as session, repository.atomic(session):
         store_game_log(session, game_id=game_id, log=log, stored_actions=stored_actions)
         repository.set_match_status(session, match_id=match_id, status=status)
 
 
 def _abort(engine: Engine, match_id: int, game_id: int) -> None:
-    with Session(engine) as session:
+    with translated_failures(engine), Session(engine) as session, repository.atomic(session):
         repository.abort_game(session, game_id=game_id, reason="the referee stopped")
         repository.set_match_status(session, match_id=match_id, status=MatchStatus.ABORTED)

@@ -87,14 +87,16 @@ def _missing_browser(reason: str) -> NoReturn:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="session")
+# Per module, not per session: while Playwright's sync API runs, the main thread has an
+# event loop, and every later test that calls asyncio.run (the CLI, the referee) would fail.
+@pytest.fixture(scope="module")
 def playwright() -> Iterator[Playwright]:
-    """Playwright's driver, for the whole session."""
+    """Playwright's driver, for one module of tests."""
     with sync_playwright() as driver:
         yield driver
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     """Headless Chromium from Debian's package."""
     if not CHROMIUM.exists():

@@ -38,6 +38,7 @@ class Stop(Exception):
 
 def counted(command: str, launches: Path) -> str:
     """``command`` behind a shell that appends its process id to ``launches`` first."""
+    launches.touch()  # a confined bot may append to it, not create it beside the database
     script = f"echo $$ >> {shlex.quote(str(launches))}; exec {command}"
     return shlex.join(["sh", "-c", script])
 

@@ -19,6 +19,11 @@ a refused action is asked again in a new request), it does what ``BEHAVIOUR`` sa
 - ``unknown-request``: answer a request id never made, then the real request.
 - ``answer-twice``: answer the request twice.
 - ``hello-again``: say Hello again, then answer the request.
+- ``oversized``: answer with a message larger than the referee takes (the action padded
+  with an unknown field).
+- ``garbage``: before connecting, write random bytes to the referee's socket (no HTTP/2,
+  no gRPC) and note ``{"raw_garbage": how the connection ended}``; then, asked, send
+  random bytes as a message of the stream.
 - ``duplicate``: once welcomed, open a second stream with the same token, note how it
   ends, and play on.
 - ``old-protocol``: say Hello with protocol version 2, note how the stream ends, exit 4.
@@ -37,7 +42,8 @@ them (the bot then dies, or raises and exits with status 1):
 - ``open-files``: open files until refused; notes ``{"opened": n}``.
 - ``write-file``: write a file in the working directory, 1 MB at a time; notes
   ``{"written_bytes": total, "cwd": directory}``.
-- ``huge-output``: write to standard output, 1 MB at a time; notes ``{"output_bytes": total}``.
+- ``huge-output``: write to standard output and error in turn, 1 MB at a time; notes
+  ``{"output_bytes": total}``.
 - ``inspect``: before connecting, note what the process was given: ``{"pid", "environment",
   "cwd", "cwd_entries", "descriptors", "rlimits"}``; then play honestly.
 - ``connect-tcp``: before connecting, connect to TCP port ``--port`` of 127.0.0.1 and note
@@ -57,6 +63,7 @@ import base64
 import json
 import os
 import queue
+import random
 import resource
 import signal
 import socket
@@ -72,7 +79,7 @@ import grpc
 from croupier import codec
 from croupier.games import cribbage, lexio
 from croupier.games.cribbage import CribbageObservation
-from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
+from croupier.proto.v1 import referee_pb2
 
 BEHAVIOURS = (
     "honest",
@@ -87,6 +94,8 @@ BEHAVIOURS = (
     "unknown-request",
     "answer-twice",
     "hello-again",
+    "oversized",
+    "garbage",
     "duplicate",
     "old-protocol",
     "stubborn",
@@ -104,6 +113,15 @@ CRASH_STATUS = 3
 REFUSED_STATUS = 4
 UNKNOWN_REQUEST_OFFSET = 10**12
 """Added to a real request id to name one the referee never made."""
+CONNECT_METHOD = "/croupier.proto.v1.Referee/Connect"
+OVERSIZED_BYTES = 512 * 1024
+"""Twice the largest message the referee takes (``service.MAX_MESSAGE_BYTES``)."""
+PADDING_FIELD = 1000
+"""A field number no message of the contract uses: its bytes are kept as an unknown field."""
+GARBAGE_BYTES = 4096
+GARBAGE_SEED = 6
+RAW_WAIT_S = 5.0
+"""How long the raw garbage connection waits for the referee to close it."""
 MB = 1024 * 1024
 FORK_BOMB_CAP = 512
 """Forks of the fork bomb's first process at most, should nothing stop it sooner."""
@@ -112,6 +130,9 @@ GRANDCHILDREN = 8
 EXHAUSTION_CAP_MB = 1024
 """Memory, file or output the behaviours that try a limit stop at, should no limit hold."""
 RLIMITS = ("RLIMIT_CPU", "RLIMIT_DATA", "RLIMIT_NOFILE", "RLIMIT_FSIZE", "RLIMIT_NPROC")
+
+Connect = Callable[..., Iterator[referee_pb2.RefereeMessage]]
+"""``Referee.Connect``, taking messages or bytes already encoded (garbage, oversized)."""
 
 
 class Recorder:
@@ -140,7 +161,7 @@ class ScriptedBot:
         self.recorder = recorder
         self.address = os.environ["CROUPIER_ADDRESS"]
         self.token = os.environ["CROUPIER_TOKEN"]
-        self.outbox: queue.SimpleQueue[referee_pb2.BotMessage | None] = queue.SimpleQueue()
+        self.outbox: queue.SimpleQueue[referee_pb2.BotMessage | bytes | None] = queue.SimpleQueue()
         self.decisions = 0
 
     def hello(self, protocol_version: int = 1) -> referee_pb2.BotMessage:
@@ -152,18 +173,18 @@ class ScriptedBot:
         )
         return referee_pb2.BotMessage(hello=hello)
 
-    def outgoing(self) -> Iterator[referee_pb2.BotMessage]:
+    def outgoing(self) -> Iterator[referee_pb2.BotMessage | bytes]:
         while (message := self.outbox.get()) is not None:
             yield message
 
-    def serve(self, stub: referee_pb2_grpc.RefereeStub) -> int:
+    def serve(self, connect: Connect) -> int:
         version = 2 if self.behaviour == "old-protocol" else 1
         self.outbox.put(self.hello(version))
         status = "OK"
         try:
-            for message in stub.Connect(self.outgoing()):
+            for message in connect(self.outgoing()):
                 self.recorder.received(message)
-                self.handle(stub, message)
+                self.handle(connect, message)
         except grpc.RpcError as error:
             status = _status_name(error)
         finally:
@@ -171,20 +192,18 @@ class ScriptedBot:
         self.recorder.note(ended=status)
         return REFUSED_STATUS if status != "OK" else 0
 
-    def handle(
-        self, stub: referee_pb2_grpc.RefereeStub, message: referee_pb2.RefereeMessage
-    ) -> None:
+    def handle(self, connect: Connect, message: referee_pb2.RefereeMessage) -> None:
         kind = message.WhichOneof("message")
         if kind == "welcome" and self.behaviour == "duplicate":
-            self.recorder.note(second_stream=self.second_stream(stub))
+            self.recorder.note(second_stream=self.second_stream(connect))
         elif kind == "decision":
             self.decisions += 1
             self.decide(message.decision)
 
-    def second_stream(self, stub: referee_pb2_grpc.RefereeStub) -> str:
+    def second_stream(self, connect: Connect) -> str:
         """How a second stream with the same token ends (it should be refused)."""
         try:
-            for _ in stub.Connect(iter([self.hello()]), timeout=10):
+            for _ in connect(iter([self.hello()]), timeout=10):
                 pass
         except grpc.RpcError as error:
             return _status_name(error)
@@ -201,6 +220,12 @@ class ScriptedBot:
         if behaviour == "crash":
             os._exit(CRASH_STATUS)
         if behaviour == "hang":
+            return
+        if behaviour == "oversized":
+            self.outbox.put(oversized_reply(request.request_id, honest))
+            return
+        if behaviour == "garbage":
+            self.outbox.put(random.Random(GARBAGE_SEED).randbytes(GARBAGE_BYTES))
             return
         if behaviour in EXHAUSTING:
             EXHAUSTING[behaviour](self.recorder)
@@ -225,6 +250,47 @@ class ScriptedBot:
     def answer(self, request_id: int, action: referee_pb2.Action) -> None:
         reply = referee_pb2.ActionReply(request_id=request_id, action=action)
         self.outbox.put(referee_pb2.BotMessage(action=reply))
+
+
+def oversized_reply(request_id: int, action: referee_pb2.Action) -> bytes:
+    """A well-formed reply of :data:`OVERSIZED_BYTES`, padded with an unknown field."""
+    reply = referee_pb2.ActionReply(request_id=request_id, action=action)
+    message = referee_pb2.BotMessage(action=reply).SerializeToString()
+    padding = b"\x00" * OVERSIZED_BYTES
+    tag = _varint(PADDING_FIELD << 3 | 2)  # wire type 2: length-delimited
+    return message + tag + _varint(len(padding)) + padding
+
+
+def _varint(value: int) -> bytes:
+    encoded = bytearray()
+    while True:
+        low, value = value & 0x7F, value >> 7
+        encoded.append(low | (0x80 if value else 0))
+        if not value:
+            return bytes(encoded)
+
+
+def raw_garbage(address: str) -> str:
+    """Write random bytes to the referee's socket; how the connection ended."""
+    if address.startswith("unix:"):
+        connection = socket.socket(socket.AF_UNIX)
+        target: str | tuple[str, int] = address.removeprefix("unix:")
+    else:
+        host, port = address.rsplit(":", 1)
+        connection = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+        target = (host.strip("[]"), int(port))
+    with connection:
+        connection.settimeout(RAW_WAIT_S)
+        try:
+            connection.connect(target)
+            connection.sendall(random.Random(GARBAGE_SEED).randbytes(GARBAGE_BYTES))
+            while connection.recv(4096):
+                pass
+        except TimeoutError:
+            return "still open"
+        except OSError as error:
+            return error.strerror or str(error)
+    return "closed by the referee"
 
 
 def illegal_action(request: referee_pb2.DecisionRequest) -> referee_pb2.Action:
@@ -316,9 +382,11 @@ def write_file(recorder: Recorder) -> NoReturn:
 
 def huge_output(recorder: Recorder) -> NoReturn:
     written = 0
+    streams = (sys.stdout.buffer, sys.stderr.buffer)
     while written < EXHAUSTION_CAP_MB * MB:
-        written += sys.stdout.buffer.write(b"x" * (MB - 1) + b"\n")
-        sys.stdout.buffer.flush()
+        stream = streams[written // MB % 2]
+        written += stream.write(b"x" * (MB - 1) + b"\n")
+        stream.flush()
         recorder.note(output_bytes=written)
     raise RuntimeError(f"{EXHAUSTION_CAP_MB} MB written and no limit held")
 
@@ -353,6 +421,10 @@ def connect_tcp(recorder: Recorder, port: int) -> None:
         recorder.note(tcp="connected")
 
 
+def _encoded(message: referee_pb2.BotMessage | bytes) -> bytes:
+    return message if isinstance(message, bytes) else message.SerializeToString()
+
+
 def _status_name(error: grpc.RpcError) -> str:
     code: grpc.StatusCode | None = getattr(error, "code", lambda: None)()
     return code.name if code is not None else "UNKNOWN"
@@ -379,13 +451,20 @@ def main() -> int:
         inspect(recorder)
     if args.behaviour == "connect-tcp":
         connect_tcp(recorder, args.port)
+    if args.behaviour == "garbage":
+        recorder.note(raw_garbage=raw_garbage(os.environ["CROUPIER_ADDRESS"]))
     if args.behaviour == "stubborn":
         child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
         recorder.note(pids=[os.getpid(), child.pid])
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
     bot = ScriptedBot(args, recorder)
     with grpc.insecure_channel(bot.address) as channel:
-        status = bot.serve(referee_pb2_grpc.RefereeStub(channel))
+        connect = channel.stream_stream(
+            CONNECT_METHOD,
+            request_serializer=_encoded,
+            response_deserializer=referee_pb2.RefereeMessage.FromString,
+        )
+        status = bot.serve(connect)
     if args.behaviour == "stubborn":
         time.sleep(120)
     return status

@@ -42,82 +42,31 @@ class FilledDatabase:
 def fill_database(url: str) -> FilledDatabase:
     """Register the bots and play the games into the database at ``url``."""
     python = sys.executable
+    seeded = f"env CROUPIER_BOT_SEED=7 {python}"  # the random bots choose reproducibly
     bots = {
         "lexio_strong": ("lexio", f"{python} {EXAMPLES / 'lexio_strong.py'}"),
         "lexio_greedy": ("lexio", f"{python} {EXAMPLES / 'lexio_greedy.py'}"),
         "lexio_cautious": ("lexio", f"{python} {EXAMPLES / 'lexio_cautious.py'}"),
-        HTML_NAME: ("lexio", f"{python} {EXAMPLES / 'lexio_random.py'}"),
+        HTML_NAME: ("lexio", f"{seeded} {EXAMPLES / 'lexio_random.py'}"),
         "cribbage_strong": ("cribbage", f"{python} {EXAMPLES / 'cribbage_strong.py'}"),
         "cribbage_greedy": ("cribbage", f"{python} {EXAMPLES / 'cribbage_greedy.py'}"),
-        "cribbage_random": ("cribbage", f"{python} {EXAMPLES / 'cribbage_random.py'}"),
+        "cribbage_random": ("cribbage", f"{seeded} {EXAMPLES / 'cribbage_random.py'}"),
         CRASHER: ("cribbage", f"{python} {SCRIPTED} crash-at-start"),
     }
+    # fmt: off
     for name, (game, command) in bots.items():
         description = f"<i>{name}</i> <script>document.title='owned'</script>"
-        _cli(
-            "bot",
-            "add",
-            name,
-            "--game",
-            game,
-            "--command",
-            command,
-            "--description",
-            description,
-            "--db",
-            url,
-        )
-    _cli(
-        "tournament",
-        "run",
-        "--game",
-        "lexio",
-        "--players",
-        "4",
-        "--rounds",
-        "2",
-        "--bots",
-        ",".join(LEXIO_BOTS),
-        "--deals",
-        "1",
-        "--seed",
-        "11",
-        "--db",
-        url,
-    )
-    _cli(
-        "tournament",
-        "run",
-        "--game",
-        "cribbage",
-        "--match-points",
-        "1",
-        "--bots",
-        ",".join(CRIBBAGE_BOTS),
-        "--deals",
-        "1",
-        "--seed",
-        "12",
-        "--db",
-        url,
-    )
-    _cli(
-        "match",
-        "--game",
-        "cribbage",
-        "--match-points",
-        "1",
-        "--bot",
-        CRASHER,
-        "--bot",
-        "cribbage_random",
-        "--seed",
-        "13",
-        "--connect-ms",
-        "3000",
-        "--db",
-        url,
-    )
+        _cli("bot", "add", name, "--game", game, "--command", command,
+             "--description", description, "--db", url)
+    # Generous time: the games must end the same way on a loaded machine.
+    time_control = ["--decision-ms", "10000", "--bank-ms", "60000", "--db", url]
+    _cli("tournament", "run", "--game", "lexio", "--players", "4", "--rounds", "2",
+         "--bots", ",".join(LEXIO_BOTS), "--deals", "1", "--seed", "11", *time_control)
+    _cli("tournament", "run", "--game", "cribbage", "--match-points", "1",
+         "--bots", ",".join(CRIBBAGE_BOTS), "--deals", "1", "--seed", "12", *time_control)
+    _cli("match", "--game", "cribbage", "--match-points", "1", "--seed", "13",
+         "--bot", CRASHER, "--bot", "cribbage_random", "--connect-ms", "3000", *time_control)
+    # fmt: on
     return FilledDatabase(url)
 
 

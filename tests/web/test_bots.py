@@ -12,7 +12,7 @@ from sqlmodel import Session
 
 from croupier_server.db import repository
 from croupier_server.ratings import head_to_head
-from croupier_server.tournament.standings import stored_deals
+from croupier_server.tournament.standings import standings, stored_deals
 from tests.web.filling import CRASHER, CRIBBAGE_BOTS, HTML_NAME, LEXIO_BOTS
 from tests.web.html_tables import tables
 
@@ -71,14 +71,16 @@ def test_a_bot_page_gives_its_results_by_opponent_from_the_head_to_head(
 ) -> None:
     strong = client.get(f"/api/bots/{bot_id(client, 'lexio_strong')}").json()
     (board,) = strong["boards"]
+    with Session(filled_engine) as session:
+        table = standings(session, game="lexio", variant="4 players")
+        pairs = head_to_head(stored_deals(session, game="lexio", variant="4 players"))
+    rank = next(line.rank for line in table if line.bot == "lexio_strong")
     assert (board["game"], board["variant"], board["rank"], board["bots"]) == (
         "lexio",
         "4 players",
-        1,
+        rank,
         4,
     )
-    with Session(filled_engine) as session:
-        pairs = head_to_head(stored_deals(session, game="lexio", variant="4 players"))
     assert {line["opponent"] for line in board["opponents"]} == set(LEXIO_BOTS) - {"lexio_strong"}
     for line in board["opponents"]:
         pair = pairs["lexio_strong", line["opponent"]]

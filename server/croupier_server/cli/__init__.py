@@ -1,7 +1,8 @@
 """The ``croupier`` command line.
 
 Every command ends with a one-line error and a non-zero exit status on bad input (an
-unknown bot, a bad option, an unreachable database), never with a traceback.
+unknown bot, a bad option, an unreachable database) and when its database fails (a full
+disk, a lock held too long, a lost connection), never with a traceback.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from croupier_server.cli import (
 )
 from croupier_server.cli._common import CliError
 from croupier_server.db import StorageError
+from croupier_server.db.engine import DATABASE_FAILURES, database_failure
 from croupier_server.matches import MatchError
 
 __all__ = ["build_parser", "main"]
@@ -63,6 +65,11 @@ def _run(args: argparse.Namespace) -> int:
         status: int = args.run(args)
     except (CliError, StorageError, MatchError, InvalidOptions, IllegalAction) as error:
         print(f"croupier: error: {error}", file=sys.stderr)
+        return 1
+    except DATABASE_FAILURES as error:  # one met outside the blocks that translate them
+        engine = getattr(args, "engine", None)
+        failure = database_failure(error, url=None if engine is None else engine.url)
+        print(f"croupier: error: {failure}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("croupier: interrupted", file=sys.stderr)

@@ -7,7 +7,9 @@ command that name files or directories from here are made absolute when it is re
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+from collections.abc import Iterator
 from typing import Any
 
 from sqlmodel import Session
@@ -61,7 +63,7 @@ def add_bot(args: argparse.Namespace) -> int:
     if args.remote and limits:
         raise CliError("limits are for the bots the referee starts, not remote bots")
     engine = open_database(args)
-    with Session(engine) as session:
+    with Session(engine) as session, _refused_as_error():
         if args.remote:
             bot, key = repository.create_remote_bot(
                 session, name=args.name, game=args.game, description=args.description
@@ -79,6 +81,15 @@ def add_bot(args: argparse.Namespace) -> int:
         )
     print(f"registered bot {bot.name} ({bot.game}): {bot.command}")
     return 0
+
+
+@contextlib.contextmanager
+def _refused_as_error() -> Iterator[None]:
+    """The repository's refusal of a bot (its name, its game) as a one-line error."""
+    try:
+        yield
+    except ValueError as error:
+        raise CliError(str(error)) from None
 
 
 def _absolute_command(command: str) -> str:

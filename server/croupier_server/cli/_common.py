@@ -6,37 +6,58 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
 import signal
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Engine
 
 from croupier.games import Game, load_game
 from croupier.games.cribbage import VARIANTS
+from croupier_server.administration import Administration
 from croupier_server.db import create_database_engine, database_url, init_database
 from croupier_server.matches import allow_remote_bots
 from croupier_server.referee.limits import DEFAULT_LIMITS, LimitSettings
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
+from croupier_server.tokens import new_secret
 from croupier_server.web import DashboardServer, create_app
+from croupier_server.web.access import AccessTokens
 
 __all__ = [
+    "ADMIN_TOKEN_VARIABLE",
+    "NUMBER_MAX",
+    "READ_TOKEN_VARIABLE",
     "CliError",
+    "DashboardTokens",
+    "add_access_options",
     "add_dashboard_options",
     "add_database_option",
     "add_limit_options",
     "add_rules_options",
     "dashboard_serving",
+    "dashboard_tokens",
     "limits_from_args",
     "open_database",
     "positive_number",
     "print_json",
     "referee_serving",
     "rules_from_args",
+    "seed_number",
+    "whole_number",
 ]
 
 DEFAULT_DASHBOARD_ADDRESS = "127.0.0.1:8000"
+ADMIN_TOKEN_VARIABLE = "CROUPIER_ADMIN_TOKEN"
+"""The dashboard's admin token (else one is made up at start and shown once)."""
+READ_TOKEN_VARIABLE = "CROUPIER_READ_TOKEN"
+"""The dashboard's read token; when set, reading the dashboard needs a token."""
+
+NUMBER_MAX = 2**31 - 1
+"""The largest number an option takes: what the wire (uint32) and the database's ids and
+counts (INTEGER, 32 bits on PostgreSQL) hold. A larger one would fail deep in a command."""
 
 _PLAYERS_VARIANT = {3: "three-player", 4: "four-player", 1: "solitaire"}
 
@@ -50,8 +71,16 @@ def add_database_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--db",
         metavar="URL",
+        type=_database_url_text,
         help="database URL (default: $CROUPIER_DATABASE_URL, else sqlite:///croupier.db)",
     )
+
+
+def _database_url_text(text: str) -> str:
+    # An empty --db would fall back to the default database rather than fail.
+    if not text.strip() or "\x00" in text:
+        raise argparse.ArgumentTypeError(f"expected a database URL, got {text!r}")
+    return text
 
 
 def open_database(args: argparse.Namespace) -> Engine:
@@ -66,13 +95,13 @@ def open_database(args: argparse.Namespace) -> Engine:
     return engine
 
 
-def add_rules_options(parser: argparse.ArgumentParser) -> None:
-    """The options that choose a game and its rules."""
-    parser.add_argument("--game", required=True, choices=("lexio", "cribbage"))
+def add_rules_options(parser: argparse.ArgumentParser, *, required: bool = True) -> None:
+    """The options that choose a game and its rules; ``--game`` only if ``required``."""
+    parser.add_argument("--game", required=required, choices=("lexio", "cribbage"))
     parser.add_argument("--players", type=int, help="number of seats")
     parser.add_argument("--variant", choices=VARIANTS, help="cribbage variant")
-    parser.add_argument("--rounds", type=int, help="Lexio: rounds in the match")
-    parser.add_argument("--match-points", type=int, help="cribbage: game points to win")
+    parser.add_argument("--rounds", type=whole_number, help="Lexio: rounds in the match")
+    parser.add_argument("--match-points", type=whole_number, help="cribbage: game points to win")
 
 
 def rules_from_args(args: argparse.Namespace) -> Game[Any]:
@@ -141,11 +170,27 @@ def limits_from_args(args: argparse.Namespace) -> LimitSettings:
     )
 
 
-def positive_number(text: str) -> int:
-    """An option's value that must be a whole number above zero (an argparse ``type``)."""
+def whole_number(text: str) -> int:
+    """A whole number of either sign up to :data:`NUMBER_MAX` (an argparse ``type``)."""
     value = int(text)
+    if abs(value) > NUMBER_MAX:
+        raise argparse.ArgumentTypeError(f"expected a number of at most {NUMBER_MAX}, got {text}")
+    return value
+
+
+def positive_number(text: str) -> int:
+    """An option's whole number from 1 to :data:`NUMBER_MAX`, an id too (an argparse ``type``)."""
+    value = whole_number(text)
     if value <= 0:
         raise argparse.ArgumentTypeError(f"expected a positive number, got {text}")
+    return value
+
+
+def seed_number(text: str) -> int:
+    """A seed: a whole number a signed 64-bit column holds (an argparse ``type``)."""
+    value = int(text)
+    if not -(2**63) <= value < 2**63:
+        raise argparse.ArgumentTypeError(f"expected a seed of 64 bits at most, got {text}")
     return value
 
 
@@ -169,7 +214,7 @@ async def referee_serving(engine: Engine, listen: str) -> AsyncIterator[RefereeS
     server = RefereeServer(registry, listen)
     try:
         await server.start()
-    except RuntimeError as error:
+    except (OSError, RuntimeError, ValueError) as error:
         raise CliError(f"cannot listen on {listen}: {error}") from None
     loop = asyncio.get_running_loop()
     block = asyncio.current_task()
@@ -207,20 +252,99 @@ def add_dashboard_options(parser: argparse.ArgumentParser, *, optional: bool) ->
         )
 
 
+def add_access_options(parser: argparse.ArgumentParser) -> None:
+    """``--read-token``: reading the dashboard needs a token too (docs/dashboard.md, "Access")."""
+    parser.add_argument(
+        "--read-token",
+        action="store_true",
+        help=f"reading the dashboard needs a token too: ${READ_TOKEN_VARIABLE}, else one made "
+        f"up and shown once (on whenever ${READ_TOKEN_VARIABLE} is set); changing anything "
+        f"needs the admin token: ${ADMIN_TOKEN_VARIABLE}, else one made up and shown once",
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class DashboardTokens:
+    """The dashboard's tokens, and the lines that show those made up here (once, at start)."""
+
+    tokens: AccessTokens
+    shown_once: tuple[str, ...]
+
+
+def dashboard_tokens(*, read_protected: bool) -> DashboardTokens:
+    """The tokens of the environment; those it does not set are made up.
+
+    The admin token is always set; the read token only when ``read_protected`` or when
+    the environment sets one.
+
+    Raises:
+        CliError: a token of the environment is too short or has characters a token
+            cannot have.
+    """
+    shown: list[str] = []
+
+    def token(variable: str, role: str) -> str:
+        given = os.environ.get(variable)
+        if given:
+            return given
+        made_up = new_secret()
+        shown.append(
+            f"dashboard {role} token (shown once; set ${variable} to choose it): {made_up}"
+        )
+        return made_up
+
+    admin = token(ADMIN_TOKEN_VARIABLE, "admin")
+    protected = read_protected or bool(os.environ.get(READ_TOKEN_VARIABLE))
+    read = token(READ_TOKEN_VARIABLE, "read") if protected else None
+    try:
+        return DashboardTokens(AccessTokens(admin=admin, read=read), tuple(shown))
+    except ValueError as error:
+        raise CliError(str(error)) from None
+
+
 @contextlib.asynccontextmanager
-async def dashboard_serving(engine: Engine, address: str) -> AsyncIterator[DashboardServer]:
+async def dashboard_serving(
+    engine: Engine,
+    address: str,
+    tokens: DashboardTokens,
+    *,
+    note: str = "",
+    referee: RefereeServer | None = None,
+) -> AsyncIterator[DashboardServer]:
     """The dashboard over ``engine`` serving on ``address`` while the block runs.
+
+    Its address is printed (followed by ``note``), then the tokens made up for it. Bots
+    registered through it have the files their commands name taken from the working
+    directory; the remote ones may connect to ``referee`` at once.
 
     Raises:
         CliError: the address is malformed or cannot be listened on.
     """
+    actions = Administration(
+        engine,
+        directory=os.getcwd(),
+        admit_remote=None if referee is None else _admitter(referee.registry),
+    )
+    app = create_app(engine, tokens=tokens.tokens, admin_actions=actions)
     try:
-        server = DashboardServer(create_app(engine), address)
+        server = DashboardServer(app, address)
     except (OSError, ValueError) as error:
         raise CliError(f"cannot serve the dashboard on {address}: {error}") from None
     serving = asyncio.create_task(server.serve())
+    print(f"dashboard: {server.url}{note}", *tokens.shown_once, sep="\n", flush=True)
     try:
         yield server
     finally:
         server.stop()
         await serving
+
+
+def _admitter(registry: SessionRegistry) -> Callable[[str, str], None]:
+    """Admit a remote bot (key digest, name) to ``registry`` from any thread."""
+    loop = asyncio.get_running_loop()
+
+    def admit(key_hash: str, name: str) -> None:
+        # The dashboard registers bots in its threads; the registry lives in the loop's.
+        loop.call_soon_threadsafe(registry.allow_remote, key_hash, name)
+
+    return admit

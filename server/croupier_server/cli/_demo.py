@@ -21,11 +21,14 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from croupier.games import load_game
+from croupier_server.addresses import listening_socket
 from croupier_server.cli._common import (
     CliError,
     add_dashboard_options,
     add_database_option,
     open_database,
+    positive_number,
+    seed_number,
 )
 from croupier_server.cli._dashboard import serve_until_interrupted
 from croupier_server.cli._tournament import play_tournament
@@ -71,8 +74,8 @@ def register(commands: Any) -> None:
         default=Path("examples"),
         help="the folder of the example bots (default: ./examples)",
     )
-    demo.add_argument("--seed", type=int, help="seed of the tournaments (default: random)")
-    demo.add_argument("--concurrency", type=int, help="games at once (default: CPUs)")
+    demo.add_argument("--seed", type=seed_number, help="seed of the tournaments (default: random)")
+    demo.add_argument("--concurrency", type=positive_number, help="games at once (default: CPUs)")
     add_dashboard_options(demo, optional=True)
     add_database_option(demo)
     demo.set_defaults(run=run, listen="127.0.0.1:0", json=False)
@@ -80,7 +83,9 @@ def register(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play the demo tournaments, print the standings, then serve the dashboard."""
-    examples = args.examples.resolve()
+    examples = _examples_folder(args.examples)
+    if not args.no_dashboard:
+        _check_dashboard_address(args.http)
     engine = open_database(args)
     _register_examples(engine, examples, {bot for demo in DEMO_TOURNAMENTS for bot in demo.bots})
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
@@ -102,6 +107,29 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _examples_folder(given: Path) -> Path:
+    """The folder of the example bots, resolved.
+
+    Raises:
+        CliError: there is no such folder (or no such name could be a folder at all).
+    """
+    try:
+        folder = given.resolve()
+        if folder.is_dir():
+            return folder
+    except (OSError, ValueError):  # a NUL in it, a name too long: no folder either
+        pass
+    raise CliError(f"no example bots in {str(given)!r} (run the demo from a croupier checkout)")
+
+
+def _check_dashboard_address(address: str) -> None:
+    """Fail before the tournaments rather than after them if the dashboard cannot listen."""
+    try:
+        listening_socket(address).close()
+    except (OSError, ValueError) as error:
+        raise CliError(f"cannot serve the dashboard on {address}: {error}") from None
+
+
 def _register_examples(engine: Engine, examples: Path, names: set[str]) -> None:
     with Session(engine) as session:
         for name in sorted(names):
@@ -109,7 +137,9 @@ def _register_examples(engine: Engine, examples: Path, names: set[str]) -> None:
                 continue
             script = examples / f"{name}.py"
             if not script.is_file():
-                raise CliError(f"no example bot {script} (run the demo from a croupier checkout)")
+                raise CliError(
+                    f"no example bot {str(script)!r} (run the demo from a croupier checkout)"
+                )
             repository.add_bot(
                 session,
                 name=name,

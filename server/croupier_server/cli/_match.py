@@ -19,6 +19,8 @@ from croupier_server.cli._common import (
     print_json,
     referee_serving,
     rules_from_args,
+    seed_number,
+    whole_number,
 )
 from croupier_server.db import BotRecord
 from croupier_server.matches import load_bots, play_match
@@ -36,7 +38,7 @@ def register(commands: Any) -> None:
     match.add_argument(
         "--bot", action="append", required=True, metavar="NAME", help="a bot per seat, in order"
     )
-    match.add_argument("--seed", type=int, help="the seed of the deal (default: random)")
+    match.add_argument("--seed", type=seed_number, help="the seed of the deal (default: random)")
     match.add_argument(
         "--listen",
         default="127.0.0.1:0",
@@ -122,7 +124,7 @@ def print_match(game_id: int, game: Game[Any], bots: list[BotRecord], log: GameL
 
 
 def _non_negative(text: str) -> int:
-    value = int(text)
+    value = whole_number(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected zero or more, got {text}")
     return value

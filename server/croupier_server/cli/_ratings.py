@@ -8,7 +8,14 @@ from typing import Any
 
 from sqlmodel import Session
 
-from croupier_server.cli._common import add_database_option, open_database, print_json
+from croupier_server.cli._common import (
+    CliError,
+    add_database_option,
+    open_database,
+    positive_number,
+    print_json,
+)
+from croupier_server.db import repository
 from croupier_server.ratings import HeadToHead, head_to_head
 from croupier_server.tournament import Standing, standings
 from croupier_server.tournament.standings import stored_deals
@@ -20,7 +27,9 @@ def register(commands: Any) -> None:
     """Add the ``ratings`` command."""
     ratings = commands.add_parser("ratings", help="the bots' ratings from their finished games")
     ratings.add_argument("--game", required=True, choices=("lexio", "cribbage"))
-    ratings.add_argument("--tournament", type=int, metavar="ID", help="this tournament only")
+    ratings.add_argument(
+        "--tournament", type=positive_number, metavar="ID", help="this tournament only"
+    )
     ratings.add_argument(
         "--head-to-head",
         action="store_true",
@@ -35,6 +44,10 @@ def run_ratings(args: argparse.Namespace) -> int:
     """Print the ratings table."""
     engine = open_database(args)
     with Session(engine) as session:
+        if args.tournament is not None and not repository.get_tournament(
+            session, tournament_id=args.tournament
+        ):
+            raise CliError(f"no tournament {args.tournament}")
         table = standings(session, game=args.game, tournament_id=args.tournament)
         pairs = (
             head_to_head(stored_deals(session, game=args.game, tournament_id=args.tournament))

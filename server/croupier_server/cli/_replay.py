@@ -7,7 +7,13 @@ from typing import Any, Literal
 
 from sqlmodel import Session
 
-from croupier_server.cli._common import CliError, add_database_option, open_database, print_json
+from croupier_server.cli._common import (
+    CliError,
+    add_database_option,
+    open_database,
+    positive_number,
+    print_json,
+)
 from croupier_server.db import GameRecord, check_stored_game, repository
 
 __all__ = ["register"]
@@ -16,7 +22,7 @@ __all__ = ["register"]
 def register(commands: Any) -> None:
     """Add the ``replay`` command."""
     replay = commands.add_parser("replay", help="show a stored game, event by event")
-    replay.add_argument("game_id", type=int, metavar="GAME_ID")
+    replay.add_argument("game_id", type=positive_number, metavar="GAME_ID")
     view = replay.add_mutually_exclusive_group()
     view.add_argument("--seat", type=int, help="only what this seat saw")
     view.add_argument("--spectator", action="store_true", help="only public events")

@@ -20,9 +20,11 @@ from croupier_server.cli._common import (
     add_database_option,
     add_rules_options,
     open_database,
+    positive_number,
     print_json,
     referee_serving,
     rules_from_args,
+    seed_number,
 )
 from croupier_server.matches import load_bots
 from croupier_server.referee.match import DEFAULT_TIME_CONTROL, MatchSettings
@@ -45,17 +47,17 @@ def register(commands: Any) -> None:
     parser.add_argument("--alpha", type=float, default=0.05, help="false H1 rate (default: 0.05)")
     parser.add_argument("--beta", type=float, default=0.05, help="false H0 rate (default: 0.05)")
     parser.add_argument(
-        "--max-deals", type=_positive, default=1000, help="stop after this many pairs"
+        "--max-deals", type=positive_number, default=1000, help="stop after this many pairs"
     )
     parser.add_argument(
-        "--min-deals", type=_positive, default=10, help="no verdict before this many pairs"
+        "--min-deals", type=positive_number, default=10, help="no verdict before this many pairs"
     )
-    parser.add_argument("--concurrency", type=_positive, help="games at once (default: CPUs)")
-    parser.add_argument("--seed", type=int, help="the seed of the deals (default: random)")
+    parser.add_argument("--concurrency", type=positive_number, help="games at once (default: CPUs)")
+    parser.add_argument("--seed", type=seed_number, help="the seed of the deals (default: random)")
     time = DEFAULT_TIME_CONTROL
-    parser.add_argument("--decision-ms", type=_positive, default=time.decision_ms)
-    parser.add_argument("--bank-ms", type=_positive, default=time.bank_ms)
-    parser.add_argument("--connect-ms", type=_positive, default=time.connect_ms)
+    parser.add_argument("--decision-ms", type=positive_number, default=time.decision_ms)
+    parser.add_argument("--bank-ms", type=positive_number, default=time.bank_ms)
+    parser.add_argument("--connect-ms", type=positive_number, default=time.connect_ms)
     parser.add_argument("--listen", default="127.0.0.1:0", metavar="ADDRESS")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     add_database_option(parser)
@@ -171,10 +173,3 @@ class _ProgressReport:
         """End the rewritten line, if any."""
         if self._open:
             print(file=sys.stderr, flush=True)
-
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a positive number, got {text}")
-    return value

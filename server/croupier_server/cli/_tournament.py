@@ -23,9 +23,11 @@ from croupier_server.cli._common import (
     print_json,
     referee_serving,
     rules_from_args,
+    seed_number,
 )
 from croupier_server.cli._ratings import print_standings, standings_data
 from croupier_server.db import TournamentRecord, repository
+from croupier_server.db.errors import DatabaseFailure
 from croupier_server.referee.match import DEFAULT_TIME_CONTROL, MatchSettings
 from croupier_server.tournament import (
     Progress,
@@ -52,7 +54,7 @@ def register(commands: Any) -> None:
     )
     run.add_argument("--gauntlet", metavar="BOT,...", help="the gauntlet's challengers")
     run.add_argument("--no-duplicate", action="store_true", help="play each deal once")
-    run.add_argument("--seed", type=int, help="the tournament seed (default: random)")
+    run.add_argument("--seed", type=seed_number, help="the tournament seed (default: random)")
     time = DEFAULT_TIME_CONTROL
     run.add_argument("--decision-ms", type=positive_number, default=time.decision_ms)
     run.add_argument("--bank-ms", type=positive_number, default=time.bank_ms)
@@ -71,12 +73,12 @@ def register(commands: Any) -> None:
     add_database_option(listing)
     listing.set_defaults(run=run_list)
     show = actions.add_parser("show", help="a tournament's progress and standings")
-    show.add_argument("id", type=int)
+    show.add_argument("id", type=positive_number)
     show.add_argument("--json", action="store_true")
     add_database_option(show)
     show.set_defaults(run=run_show)
     resume = actions.add_parser("resume", help="play the games a tournament has left")
-    resume.add_argument("id", type=int)
+    resume.add_argument("id", type=positive_number)
     _add_run_options(resume)
     resume.set_defaults(run=run_resume)
 
@@ -152,6 +154,9 @@ def play_tournament(args: argparse.Namespace, engine: Engine, tournament_id: int
     """Play what is left of a tournament with a progress report, then print its standings.
 
     ``args`` carries ``listen``, ``concurrency`` and ``json``.
+
+    Raises:
+        CliError: the database failed; the message says how to resume the tournament.
     """
     print(f"tournament {tournament_id}", file=sys.stderr)
 
@@ -170,6 +175,11 @@ def play_tournament(args: argparse.Namespace, engine: Engine, tournament_id: int
     except KeyboardInterrupt:
         print(f"\nresume it: croupier tournament resume {tournament_id}", file=sys.stderr)
         raise
+    except DatabaseFailure as failure:
+        raise CliError(
+            f"{failure}; tournament {tournament_id} stopped, resume it once the cause is gone: "
+            f"croupier tournament resume {tournament_id}"
+        ) from failure
     return _print_result(args, engine, _require(engine, tournament_id))
 
 

@@ -9,32 +9,47 @@ SQLite (the default, a file in the working directory) and PostgreSQL are support
 
 SQLite runs in WAL mode (readers such as the dashboard never block the referee's single
 writer, nor the writer them), with foreign keys enforced and a busy timeout.
+
+A database that fails while in use (a full disk, a lock held past the busy timeout, a lost
+connection) raises :class:`~croupier_server.db.errors.DatabaseFailure` inside
+:func:`translated_failures`: what its caller stores stops there, with a one-line reason.
 """
 
 from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import URL, Engine
-from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
+from sqlalchemy.exc import (
+    ArgumentError,
+    InterfaceError,
+    NoSuchModuleError,
+    OperationalError,
+    SQLAlchemyError,
+)
 from sqlalchemy.pool import ConnectionPoolEntry, StaticPool
 from sqlmodel import SQLModel
 
 from croupier_server.db import models  # noqa: F401  (registers the tables)
-from croupier_server.db.errors import DatabaseUnavailable
+from croupier_server.db.errors import DatabaseFailure, DatabaseUnavailable
 from croupier_server.db.upgrade import upgrade_schema
 
 __all__ = [
+    "DATABASE_FAILURES",
     "DATABASE_URL_VARIABLE",
     "DEFAULT_DATABASE_FILE",
     "SQLITE_BUSY_TIMEOUT_MS",
     "create_database_engine",
+    "database_failure",
     "database_url",
     "init_database",
+    "translated_failures",
 ]
 
 DATABASE_URL_VARIABLE = "CROUPIER_DATABASE_URL"
@@ -44,10 +59,16 @@ DEFAULT_DATABASE_FILE = "croupier.db"
 """The SQLite file used when neither ``--db`` nor the environment names a database."""
 
 SQLITE_BUSY_TIMEOUT_MS = 10_000
-"""How long a SQLite connection waits for a lock before failing with "database is locked"."""
+"""How long a SQLite connection waits for a lock before failing with "database is locked".
+
+A ``timeout`` in the URL (seconds, as :func:`sqlite3.connect` takes it) sets another.
+"""
 
 POSTGRES_CONNECT_TIMEOUT_S = 10
 """How long to wait for a PostgreSQL server, unless the URL sets ``connect_timeout``."""
+
+DATABASE_FAILURES = (OperationalError, InterfaceError)
+"""What the drivers raise when the database itself fails: disk full, locked, connection lost."""
 
 _POSTGRES_DRIVERS = {"postgresql", "postgres"}
 """Driver names rewritten to psycopg 3 (``postgres://`` is the Heroku spelling)."""
@@ -104,6 +125,32 @@ def init_database(engine: Engine) -> None:
         raise _unavailable(engine.url, error) from error
 
 
+@contextmanager
+def translated_failures(engine: Engine) -> Iterator[None]:
+    """Raise the failures of ``engine``'s database in the block as :class:`DatabaseFailure`.
+
+    A failure of the database is no error of the caller's and trying again at once does
+    not help: it stops the work that needs the database, with a reason that fits a line.
+
+    Raises:
+        DatabaseFailure: one of :data:`DATABASE_FAILURES` in the block.
+    """
+    try:
+        yield
+    except DATABASE_FAILURES as error:
+        raise database_failure(error, url=engine.url) from error
+
+
+def database_failure(error: SQLAlchemyError, *, url: URL | None = None) -> DatabaseFailure:
+    """The :class:`DatabaseFailure` of ``error``: the database (password hidden), the cause."""
+    reason = _first_line(getattr(error, "orig", None) or error)
+    if url is None:
+        return DatabaseFailure(f"the database failed: {reason}")
+    return DatabaseFailure(
+        f"the database {url.render_as_string(hide_password=True)} failed: {reason}"
+    )
+
+
 def _parse_url(url: str) -> URL:
     try:
         parsed = sa.make_url(url)
@@ -125,10 +172,11 @@ def _parse_url(url: str) -> URL:
 
 def _sqlite_engine(url: URL) -> Engine:
     in_memory = url.database in {None, "", ":memory:"}
+    connect_args: dict[str, Any] = {"check_same_thread": False}
+    if "timeout" not in url.query:  # the driver reads the URL's; connect_args would override it
+        connect_args["timeout"] = SQLITE_BUSY_TIMEOUT_MS / 1000
     engine = sa.create_engine(
-        url,
-        connect_args={"check_same_thread": False},
-        poolclass=StaticPool if in_memory else None,
+        url, connect_args=connect_args, poolclass=StaticPool if in_memory else None
     )
     sa.event.listen(engine, "connect", _configure_sqlite)
     return engine
@@ -142,7 +190,6 @@ def _configure_sqlite(dbapi_connection: Any, connection_record: ConnectionPoolEn
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
     finally:
         cursor.close()
 

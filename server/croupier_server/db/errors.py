@@ -4,6 +4,7 @@ from __future__ import annotations
 
 __all__ = [
     "BotNameTaken",
+    "DatabaseFailure",
     "DatabaseUnavailable",
     "RecordNotFound",
     "ReplayMismatch",
@@ -19,6 +20,14 @@ class DatabaseUnavailable(StorageError):
     """The database URL is malformed or unsupported, or the database cannot be opened.
 
     The message is one line that names the database (password hidden) and the reason.
+    """
+
+
+class DatabaseFailure(StorageError):
+    """The database failed while in use: a full disk, a lock held too long, a lost connection.
+
+    The transaction it interrupted is rolled back: nothing of it is stored. The message is
+    one line that names the database (password hidden) and the cause.
     """
 
 

@@ -116,6 +116,8 @@ class MatchStatus(enum.StrEnum):
 class TournamentStatus(enum.StrEnum):
     """Where a tournament stands."""
 
+    QUEUED = "queued"
+    """Asked for through the dashboard; the next ``croupier serve`` to be free plays it."""
     RUNNING = "running"
     FINISHED = "finished"
     INTERRUPTED = "interrupted"

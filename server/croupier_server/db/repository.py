@@ -1,8 +1,10 @@
 """Every query of croupier's database, as keyword-only functions over a :class:`Session`.
 
 Each function that writes commits before it returns, so one call is one transaction; on
-any error it rolls back, leaving the session usable. The referee writes from one thread
-with one session; readers (the dashboard) use sessions of their own.
+any error it rolls back, leaving the session usable. Inside :func:`atomic`, the calls of a
+block make one transaction instead: a game's log and its result are stored whole or not at
+all. The referee writes from one thread with one session; readers (the dashboard) use
+sessions of their own.
 
 Secrets (bot keys, seat tokens) are made by :func:`new_secret`, handed out once in plain
 text and stored as :func:`hash_secret` digests only.
@@ -48,8 +50,10 @@ __all__ = [
     "abort_game",
     "abort_unfinished_tournament_games",
     "add_bot",
+    "atomic",
     "bot_fault_counts",
     "bot_latencies",
+    "claim_queued_tournament",
     "create_game",
     "create_match",
     "create_remote_bot",
@@ -85,6 +89,9 @@ RecordT = TypeVar("RecordT", bound=SQLModel)
 
 _SEED_RANGE = range(-(2**63), 2**63)
 """Seeds a signed 64-bit column holds."""
+
+_ATOMIC = "croupier.atomic"
+"""The key of ``Session.info`` set while an :func:`atomic` block runs."""
 
 
 # Bots
@@ -307,14 +314,19 @@ def create_tournament(
     options: Mapping[str, Any],
     format: str,
     settings: Mapping[str, Any],
+    status: TournamentStatus = TournamentStatus.RUNNING,
 ) -> TournamentRecord:
-    """Record a new running tournament of ``game``.
+    """Record a new tournament of ``game``, running (played now) or queued.
 
     Raises:
         ValueError: an unknown game.
     """
     tournament = TournamentRecord(
-        game=_checked_game(game), options=dict(options), format=format, settings=dict(settings)
+        game=_checked_game(game),
+        options=dict(options),
+        format=format,
+        settings=dict(settings),
+        status=status,
     )
     return _insert(session, tournament)
 
@@ -344,6 +356,34 @@ def set_tournament_status(
         tournament = _require(session, TournamentRecord, tournament_id)
         tournament.status = status
     return _refreshed(session, tournament)
+
+
+def claim_queued_tournament(session: Session) -> TournamentRecord | None:
+    """The oldest queued tournament, now running; ``None`` when none is queued.
+
+    The status changes only where it is still ``queued``, so of the processes that try to
+    claim a tournament at once, one gets it.
+    """
+    oldest_queued = (
+        select(TournamentRecord.id)
+        .where(TournamentRecord.status == TournamentStatus.QUEUED)
+        .order_by(col(TournamentRecord.id))
+        .limit(1)
+    )
+    while (tournament_id := session.exec(oldest_queued).first()) is not None:
+        claim = (
+            sa.update(TournamentRecord)
+            .where(
+                col(TournamentRecord.id) == tournament_id,
+                col(TournamentRecord.status) == TournamentStatus.QUEUED,
+            )
+            .values(status=TournamentStatus.RUNNING)
+        )
+        with _transaction(session):
+            claimed = session.connection().execute(claim).rowcount == 1
+        if claimed:
+            return _require(session, TournamentRecord, tournament_id)
+    return None
 
 
 def finished_schedule_numbers(session: Session, *, tournament_id: int) -> set[int]:
@@ -704,12 +744,43 @@ def game_faults(session: Session, *, game_id: int, seat: int | None = None) -> l
     return list(session.exec(query.order_by(col(FaultRecord.id))))
 
 
+# Transactions
+
+
+@contextmanager
+def atomic(session: Session) -> Iterator[None]:
+    """Make every write of the block one transaction: committed at its end, or not at all.
+
+    The functions called in the block flush their writes rather than commit them; any error
+    rolls back every write of the block. A block inside another is part of it.
+    """
+    if session.info.get(_ATOMIC):
+        yield
+        return
+    session.info[_ATOMIC] = True
+    try:
+        yield
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    finally:
+        del session.info[_ATOMIC]
+
+
 # Helpers
 
 
 @contextmanager
 def _transaction(session: Session) -> Iterator[None]:
-    """Commit on success; roll back on any error so the session stays usable."""
+    """Commit on success; roll back on any error so the session stays usable.
+
+    Inside an :func:`atomic` block, only flush: the block commits or rolls back.
+    """
+    if session.info.get(_ATOMIC):
+        yield
+        session.flush()
+        return
     try:
         yield
         session.commit()

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from croupier_server.referee.limits import BotLimits
-from croupier_server.referee.sandbox import Sandbox
+from croupier_server.referee.sandbox import BOT_FILE_PREFIX, Sandbox
 
 __all__ = ["BotProcess", "LaunchError"]
 
@@ -60,11 +60,13 @@ class BotProcess:
             raise LaunchError(f"{label}: cannot parse the command {command!r}: {error}") from None
         if not argv:
             raise LaunchError(f"{label}: the command is empty")
+        log_fd, log_name = tempfile.mkstemp(prefix=BOT_FILE_PREFIX, suffix=".log")
         try:
-            sandbox = Sandbox.prepare(argv, referee=env, limits=limits)
+            sandbox = Sandbox.prepare(argv, referee=env, limits=limits, output=Path(log_name))
         except OSError as error:
+            os.close(log_fd)
+            os.unlink(log_name)
             raise LaunchError(f"{label}: cannot start {argv[0]!r}: {error}") from None
-        log_fd, log_name = tempfile.mkstemp(prefix="croupier-bot-", suffix=".log")
         try:
             process = await asyncio.create_subprocess_exec(
                 *sandbox.argv,

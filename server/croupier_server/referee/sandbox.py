@@ -1,4 +1,4 @@
-"""The confinement of a started bot: its private directory, environment, groups and limits.
+"""The confinement of a started bot: its private directory, environment, groups, limits, files.
 
 :meth:`Sandbox.prepare` makes everything a bot process needs before it starts, and the
 command line that starts it behind :mod:`croupier_server.referee.confine`, which confines
@@ -19,23 +19,30 @@ import logging
 import os
 import resource
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from croupier_server.referee import confine
 from croupier_server.referee.cgroups import BotCgroup, CgroupBase, usable_bases
 from croupier_server.referee.limits import BotLimits
 
 __all__ = [
+    "BOT_FILE_PREFIX",
     "PASSED_VARIABLES",
     "PASSED_VARIABLE_PREFIX",
+    "REFEREE_DIRECTORY_PREFIX",
+    "STANDARD_DEVICES",
     "Sandbox",
     "bot_environment",
     "cgroup_bases",
+    "file_access",
+    "files_can_be_restricted",
     "network_can_be_cut",
 ]
 
@@ -43,6 +50,15 @@ PASSED_VARIABLES = ("PATH", "LANG", "LC_ALL")
 """The referee's environment variables a bot gets (beside its own HOME, TMPDIR and tokens)."""
 PASSED_VARIABLE_PREFIX = "CROUPIER_BOT_"
 """The referee's variables whose names start so are passed on: settings meant for bots."""
+
+BOT_FILE_PREFIX = "croupier-bot-"
+"""How the private directories and output logs of started bots begin, in the temp directory."""
+REFEREE_DIRECTORY_PREFIX = "croupier-referee-"
+"""How the referee's own directories (its Unix socket's) begin, in the temp directory."""
+STANDARD_DEVICES = ("null", "zero", "full", "random", "urandom", "tty", "ptmx", "pts", "shm")
+"""The entries of /dev a bot may use; the others (disks, memory, ...) are out of its reach."""
+SCRATCH_DIRECTORIES = ("/var/tmp",)
+"""Where a bot may write beside its own directory and the temp directory."""
 
 _CONFINE = [sys.executable, "-I", "-S", confine.__file__]
 _MB = 1024 * 1024
@@ -81,15 +97,23 @@ class Sandbox:
 
     @classmethod
     def prepare(
-        cls, argv: Sequence[str], *, referee: Mapping[str, str], limits: BotLimits
+        cls,
+        argv: Sequence[str],
+        *,
+        referee: Mapping[str, str],
+        limits: BotLimits,
+        output: Path,
     ) -> Sandbox:
         """Everything to start ``argv`` (program first, found in the bot's PATH) under ``limits``.
+
+        ``output`` is the file its standard output and error go to, which it may open again
+        (as ``/dev/stderr``).
 
         Raises:
             FileNotFoundError: the program is not found, or not executable.
             OSError: the private directory or the groups cannot be made.
         """
-        home = Path(tempfile.mkdtemp(prefix="croupier-bot-"))
+        home = Path(tempfile.mkdtemp(prefix=BOT_FILE_PREFIX))
         cgroup = None
         try:
             env = bot_environment(home, referee)
@@ -106,6 +130,7 @@ class Sandbox:
                 "cgroups": cgroup.procs_files if cgroup else [],
                 "rlimits": _rlimits(limits, bases),
                 "cut_network": not limits.network and network_can_be_cut(),
+                "files": file_access(home, output) if files_can_be_restricted() else None,
             }
         except BaseException:
             if cgroup is not None:
@@ -120,6 +145,54 @@ class Sandbox:
         if self.cgroup is not None:
             await self.cgroup.close()
         _remove_tree(self.home)
+
+
+def file_access(home: Path, output: Path) -> dict[str, Any]:
+    """What a bot may do with the files: ``confine.py``'s ``files``.
+
+    It may read and run everything, and write in ``home``, ``output``, the temp directory,
+    the scratch directories and the standard devices; never reach the files the referee
+    holds open (its database), the other bots' directories and output, the referee's own
+    directories, or the other devices. (Nor other processes' entries in /proc: confine.py
+    sees to it.) The bots' and the referee's entries of the temp directory are patterns,
+    matched as ``confine.py`` walks it: those made meanwhile are hidden too.
+    """
+    temp = os.path.realpath(tempfile.gettempdir())
+    # In order: a path given again takes its later access.
+    grants = (
+        (["/"], "read"),
+        ([temp, *SCRATCH_DIRECTORIES], "write"),
+        (["/dev"], "none"),
+        ([f"/dev/{device}" for device in STANDARD_DEVICES], "write"),
+        (_held_files(), "none"),
+        ([str(home), str(output)], "write"),
+    )
+    # Real paths, as confine.py walks the tree: a path through a link would never be met.
+    access = {
+        os.path.realpath(path): kind
+        for paths, kind in grants
+        for path in paths
+        if os.path.lexists(path)
+    }
+    hidden = [
+        os.path.join(temp, f"{prefix}*") for prefix in (BOT_FILE_PREFIX, REFEREE_DIRECTORY_PREFIX)
+    ]
+    return {"access": access, "hidden": hidden}
+
+
+def _held_files() -> list[str]:
+    """The regular files this process holds open: a SQLite database and its journals."""
+    try:
+        descriptors = os.listdir("/proc/self/fd")
+    except OSError:  # no /proc
+        return []
+    held = []
+    for descriptor in descriptors:
+        link = f"/proc/self/fd/{descriptor}"
+        with contextlib.suppress(OSError):  # closed meanwhile
+            if stat.S_ISREG(os.stat(link).st_mode):
+                held.append(os.readlink(link))
+    return held
 
 
 def _rlimits(limits: BotLimits, bases: Mapping[str, CgroupBase]) -> dict[str, tuple[int, int]]:
@@ -174,6 +247,18 @@ def cgroup_bases() -> dict[str, CgroupBase]:
             "(docs/referee.md, Containment)"
         )
     return bases
+
+
+@functools.cache
+def files_can_be_restricted() -> bool:
+    """Whether the bots' access to files can be restricted here: found once per process."""
+    abi = confine.landlock_abi()
+    if abi == 0:
+        _logger.warning(
+            "croupier: Landlock is not available here: the bots it starts may read and write "
+            "whatever its user may, the database included (docs/referee.md, Containment)"
+        )
+    return abi > 0
 
 
 @functools.cache

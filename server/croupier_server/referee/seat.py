@@ -71,7 +71,7 @@ class SeatAgent:
             self.status = SeatStatus.FORFEITED
             log.forfeit(seat)
         else:
-            session.on_stray = self._on_stray
+            session.report_strays_to(self._on_stray)
 
     @property
     def forfeited(self) -> bool:

@@ -14,6 +14,8 @@ from google.protobuf.message import DecodeError
 from croupier import __version__ as sdk_version
 from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
 from croupier.protocol import PROTOCOL_VERSION
+from croupier_server.addresses import listening_socket
+from croupier_server.referee.sandbox import REFEREE_DIRECTORY_PREFIX
 from croupier_server.referee.sessions import AdmissionError, BotSession, SessionRegistry
 
 __all__ = ["MAX_MESSAGE_BYTES", "RefereeServer", "RefereeService"]
@@ -49,6 +51,8 @@ class RefereeService(referee_pb2_grpc.RefereeServicer):
             )
             while (message := await session.outbox.get()) is not None:
                 yield message
+            if reader.done() and (undecodable := reader.result()) is not None:
+                await context.abort(grpc.StatusCode.INVALID_ARGUMENT, undecodable)
         finally:
             reader.cancel()
             session.close("the stream ended")
@@ -82,9 +86,15 @@ class RefereeService(referee_pb2_grpc.RefereeServicer):
 
 async def _read_replies(
     request_iterator: AsyncIterator[referee_pb2.BotMessage], session: BotSession
-) -> None:
-    """Hand every reply on to the session; the stream's end closes the session."""
+) -> str | None:
+    """Hand every reply on to the session; the stream's end closes the session.
+
+    Returns:
+        Why a message could not be decoded, if that ended the stream: the bot is then told
+        so (``INVALID_ARGUMENT``) rather than seeing its stream end as a finished game's does.
+    """
     reason = "the bot closed its stream"
+    undecodable = None
     try:
         async for message in request_iterator:
             if message.WhichOneof("message") == "action":
@@ -93,9 +103,13 @@ async def _read_replies(
                 session.report_malformed("a message other than an action reply after Hello")
     except asyncio.CancelledError:
         raise
+    except DecodeError as error:
+        undecodable = f"a message cannot be decoded: {error}"
+        reason = f"the stream failed: {undecodable}"
     except Exception as error:
         reason = f"the stream failed: {error}"
     session.close(reason)
+    return undecodable
 
 
 class RefereeServer:
@@ -114,7 +128,16 @@ class RefereeServer:
         self.local_address = ""
 
     async def start(self) -> str:
-        """Start serving; returns the address bots should connect to."""
+        """Start serving; returns the address bots should connect to.
+
+        Raises:
+            ValueError: the address is neither ``host:port`` (port 0 to 65535) nor
+                ``unix:/path``.
+            OSError: it cannot be listened on (an unknown host, a port taken, no such
+                directory).
+            RuntimeError: gRPC could not listen there all the same.
+        """
+        _check_address(self._requested)
         server = grpc.aio.server(
             options=[
                 ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
@@ -129,7 +152,7 @@ class RefereeServer:
         else:
             host = self._requested.rsplit(":", 1)[0]
             self.address = f"{host}:{port}"
-            self._socket_directory = Path(tempfile.mkdtemp(prefix="croupier-referee-"))
+            self._socket_directory = Path(tempfile.mkdtemp(prefix=REFEREE_DIRECTORY_PREFIX))
             self.local_address = f"unix:{self._socket_directory / 'referee.sock'}"
             server.add_insecure_port(self.local_address)
         await server.start()
@@ -151,3 +174,19 @@ class RefereeServer:
         if self._socket_directory is not None:
             shutil.rmtree(self._socket_directory, ignore_errors=True)
             self._socket_directory = None
+
+
+def _check_address(address: str) -> None:
+    """Refuse an address gRPC would misread or fail on without saying why.
+
+    gRPC wraps a port past 65535 around, and explains a failure to listen only in a log
+    line of its own: trying the address here first gives the reason as an exception.
+    """
+    if address.startswith("unix:"):
+        socket_file = Path(address.removeprefix("unix:"))
+        if not socket_file.name or socket_file.is_dir():
+            raise ValueError(f"{address!r} names no socket file")
+        if not socket_file.parent.is_dir():
+            raise FileNotFoundError(f"no directory {socket_file.parent}")
+        return
+    listening_socket(address).close()

@@ -48,6 +48,9 @@ class Reply:
 StrayHandler = Callable[[str, str], None]
 """Called with (fault kind, detail) for a message that answers nothing the bot was asked."""
 
+EARLY_STRAYS_KEPT = 16
+"""Strays kept for a seat until its game starts: more than the strikes that forfeit a seat."""
+
 
 @dataclass(eq=False)
 class BotSession:
@@ -58,6 +61,8 @@ class BotSession:
     closed: asyncio.Event = field(default_factory=asyncio.Event)
     close_reason: str = ""
     on_stray: StrayHandler | None = None
+    _early_strays: list[tuple[str, str]] | None = field(default_factory=list)
+    """Strays that came before the first handler, for it; ``None`` once it came."""
     _pending: dict[int, asyncio.Future[Reply]] = field(default_factory=dict)
     _expired: set[int] = field(default_factory=set)
 
@@ -97,9 +102,27 @@ class BotSession:
         """Report a message that is not what the contract allows at this point."""
         self._stray("malformed", detail)
 
+    def report_duplicate_connection(self) -> None:
+        """Report a second connection with this session's token (it was refused)."""
+        self._stray("duplicate_connection", "a second connection with the seat's token")
+
+    def report_strays_to(self, handler: StrayHandler | None) -> None:
+        """Report stray messages to ``handler`` from now on; ``None``: ignore them.
+
+        Those that came before the first handler (while the game waited for its other
+        seats) are reported to it at once.
+        """
+        self.on_stray = handler
+        early, self._early_strays = self._early_strays or [], None
+        if handler is not None:
+            for kind, detail in early:
+                handler(kind, detail)
+
     def _stray(self, kind: str, detail: str) -> None:
         if self.on_stray is not None:
             self.on_stray(kind, detail)
+        elif self._early_strays is not None and len(self._early_strays) < EARLY_STRAYS_KEPT:
+            self._early_strays.append((kind, detail))
 
     def close(self, reason: str) -> None:
         """End the session: fail every pending reply and stop the outgoing stream."""
@@ -154,6 +177,7 @@ class SessionRegistry:
         slot = self._seats.get(digest)
         if slot is not None:
             if slot.connected:
+                slot.session.result().report_duplicate_connection()
                 raise AdmissionError(
                     "ALREADY_EXISTS", f"{slot.label} is already connected with this token"
                 )
@@ -165,6 +189,7 @@ class SessionRegistry:
         if bot_name is None:
             raise AdmissionError("UNAUTHENTICATED", "unknown or expired token")
         session = BotSession(f"remote bot {bot_name}")
+        session.report_strays_to(None)  # idle: no game to charge them to
         self._idle.setdefault(bot_name, []).append(session)
         asyncio.get_running_loop().create_task(self._notify_idle())
         return session
@@ -199,7 +224,7 @@ class SessionRegistry:
         """Give a remote bot's session back to the pool after its game."""
         if session.closed.is_set():
             return
-        session.on_stray = None
+        session.report_strays_to(None)
         self._idle.setdefault(bot_name, []).append(session)
         await self._notify_idle()
 

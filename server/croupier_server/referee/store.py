@@ -1,4 +1,9 @@
-"""Writing a refereed game's log to the database: its actions as they come, the rest at its end."""
+"""Writing a refereed game's log to the database: its actions as they come, the rest at its end.
+
+The end of a game (its events, the rest of its actions, its faults, forfeits and result) is
+stored in one transaction, so a game is either stored whole or left running, to be aborted
+and played again by a resumed tournament.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from croupier_server.db import EndedBy, repository
+from croupier_server.db.engine import translated_failures
 from croupier_server.referee.records import ActionEntry, GameLog
 
 __all__ = ["LIVE_FLUSH_SECONDS", "ActionWriter", "store_game_log"]
@@ -32,17 +38,29 @@ class ActionWriter:
         """How many of the log's actions are in the database."""
 
     def flush(self) -> None:
-        """Store the actions made since the last flush (blocking: call it from a thread)."""
+        """Store the actions made since the last flush (blocking: call it from a thread).
+
+        Raises:
+            DatabaseFailure: the database failed; none of these actions is stored.
+        """
         pending = self._log.actions[self.stored :]
         if not pending:
             return
-        with Session(self._engine) as session:
+        with (
+            translated_failures(self._engine),
+            Session(self._engine) as session,
+            repository.atomic(session),
+        ):
             for entry in pending:
                 _store_action(session, self._game_id, entry)
-                self.stored += 1
+        self.stored += len(pending)
 
     async def follow(self, finished: asyncio.Event) -> None:
-        """Flush every :data:`LIVE_FLUSH_SECONDS` until ``finished`` is set, then once more."""
+        """Flush every :data:`LIVE_FLUSH_SECONDS` until ``finished`` is set, then once more.
+
+        Raises:
+            DatabaseFailure: the database failed.
+        """
         while not finished.is_set():
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(finished.wait(), LIVE_FLUSH_SECONDS)
@@ -54,8 +72,14 @@ def store_game_log(
 ) -> None:
     """Store every event, action and fault of ``log``, the forfeits and the result.
 
-    The first ``stored_actions`` actions are already stored (by an :class:`ActionWriter`).
+    All in one transaction (see :func:`~croupier_server.db.repository.atomic`); the first
+    ``stored_actions`` actions are already stored (by an :class:`ActionWriter`).
     """
+    with repository.atomic(session):
+        _store_log(session, game_id, log, stored_actions)
+
+
+def _store_log(session: Session, game_id: int, log: GameLog, stored_actions: int) -> None:
     repository.record_events(
         session,
         game_id=game_id,

@@ -8,7 +8,9 @@ interrupted) is resumed by running it again: the games it left running are abort
 played again, and no finished game is lost or repeated.
 
 A bot's faults are data and never stop a game; an exception of the referee itself spoils
-the game, which is aborted and played again (up to :data:`REFEREE_ATTEMPTS` times).
+the game, which is aborted and played again (up to :data:`REFEREE_ATTEMPTS` times). A
+failure of the database (a full disk, a lock held too long, a lost connection) is neither:
+it stops the whole tournament, which can be resumed once the cause is gone.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ from croupier_server.db import (
     TournamentStatus,
     repository,
 )
+from croupier_server.db.engine import translated_failures
+from croupier_server.db.errors import DatabaseFailure
 from croupier_server.matches import (
     MatchError,
     ScheduleLink,
@@ -108,8 +112,12 @@ def create_tournament(
     concurrency: int | None = None,
     settings: MatchSettings | None = None,
     reuse_processes: bool = False,
+    queued: bool = False,
 ) -> TournamentRecord:
     """Record a new tournament after checking its bots and its schedule.
+
+    A ``queued`` tournament waits for a ``croupier serve`` process to play it; otherwise
+    the caller plays it now (:func:`run_tournament`).
 
     With ``reuse_processes``, each command bot plays all its games in a few processes kept
     running, rather than in a fresh process per seat of each game: faster, but a bot may
@@ -139,6 +147,7 @@ def create_tournament(
             options=game.options(),
             format=str(schedule_format),
             settings=data,
+            status=TournamentStatus.QUEUED if queued else TournamentStatus.RUNNING,
         )
 
 
@@ -160,11 +169,14 @@ async def run_tournament(
 
     ``concurrency`` games are played at once (default: the tournament's). The tournament is
     ``finished`` when every game is, else ``interrupted`` (by an error, a cancellation or a
-    ``progress`` callback that raised).
+    ``progress`` callback that raised); it stays ``running`` if the database that failed
+    cannot even record that, and a resume plays it all the same.
 
     Raises:
         RecordNotFound: no such tournament.
         TournamentError: a game failed :data:`REFEREE_ATTEMPTS` times by the referee's fault.
+        DatabaseFailure: the database failed; the games being played are ended, their bots
+            too, and no game that finished is lost.
     """
     record, finished = await asyncio.to_thread(_prepare, engine, tournament_id)
     game, games = tournament_schedule(record)
@@ -206,7 +218,6 @@ async def run_tournament(
         else []
     )
     pooled_names = frozenset(bot.name for bot in pooled)
-    status = TournamentStatus.INTERRUPTED
     try:
         async with contextlib.AsyncExitStack() as stack:
             if pooled:
@@ -214,11 +225,16 @@ async def run_tournament(
             async with asyncio.TaskGroup() as group:
                 for _ in range(workers):
                     group.create_task(worker())
-        status = TournamentStatus.FINISHED
-    except BaseExceptionGroup as failures:
-        raise failures.exceptions[0] from None
-    finally:
-        await asyncio.to_thread(_set_status, engine, tournament_id, status)
+    except BaseException as error:
+        # The error that stopped the run says more than a database that cannot record it.
+        with contextlib.suppress(DatabaseFailure):
+            await asyncio.to_thread(
+                _set_status, engine, tournament_id, TournamentStatus.INTERRUPTED
+            )
+        if isinstance(error, BaseExceptionGroup):
+            raise error.exceptions[0] from None
+        raise
+    await asyncio.to_thread(_set_status, engine, tournament_id, TournamentStatus.FINISHED)
     return state
 
 
@@ -247,7 +263,7 @@ def _pooled_bots(
 
 
 def _prepare(engine: Engine, tournament_id: int) -> tuple[TournamentRecord, set[int]]:
-    with Session(engine) as session:
+    with translated_failures(engine), Session(engine) as session:
         record = repository.get_tournament(session, tournament_id=tournament_id)
         if record is None:
             raise RecordNotFound(f"no tournament {tournament_id}")
@@ -277,10 +293,12 @@ async def play_until_finished(
 
     A bot's faults are data and never spoil a game; an exception of the referee, or a game
     it could not finish, does: that game is stored aborted and played again, up to
-    :data:`REFEREE_ATTEMPTS` times.
+    :data:`REFEREE_ATTEMPTS` times. A failure of the database is raised at once: playing
+    again would fail the same way.
 
     Raises:
         TournamentError: every attempt failed; ``label`` names the game in the message.
+        DatabaseFailure: the database failed.
     """
     failure = ""
     for _ in range(REFEREE_ATTEMPTS):
@@ -295,8 +313,10 @@ async def play_until_finished(
                 link=link,
                 pooled=pooled,
             )
+        except DatabaseFailure:
+            raise
         except Exception as error:  # the referee's own failure: bots' faults are data
-            failure = f"{type(error).__name__}: {error}"
+            failure = f"{type(error).__name__}: {_first_line(error)}"
             continue
         if log.result is not None:
             return log.result
@@ -305,5 +325,11 @@ async def play_until_finished(
 
 
 def _set_status(engine: Engine, tournament_id: int, status: TournamentStatus) -> None:
-    with Session(engine) as session:
+    with translated_failures(engine), Session(engine) as session:
         repository.set_tournament_status(session, tournament_id=tournament_id, status=status)
+
+
+def _first_line(error: Exception) -> str:
+    """The first line of ``error``'s message: a failure is reported on one line."""
+    lines = str(error).strip().splitlines()
+    return lines[0] if lines else ""

@@ -157,21 +157,36 @@ def stored_deals(
 
 
 def deals_of(games: Iterable[FinishedGame]) -> list[Deal]:
-    """Finished games as duplicate sets, in the order their deals began."""
+    """Finished games as duplicate sets, in the order their deals began.
+
+    A tournament's deals come in the order of its schedule, from where its first stored
+    game falls, and a deal's games in the order of their seatings: a tournament played in
+    one go and one resumed after a crash give the same deals in the same order.
+    """
     groups: dict[tuple[int, int], list[tuple[tuple[str, ...], tuple[float, ...]]]] = {}
+    first_game: dict[int, int] = {}
     for record in games:
-        key = (
-            (record.tournament_id, record.schedule_deal)
-            if record.tournament_id is not None and record.schedule_deal is not None
-            else (-1, record.id)
-        )
+        if record.tournament_id is not None and record.schedule_deal is not None:
+            key = (record.tournament_id, record.schedule_deal)
+            earliest = first_game.get(record.tournament_id, record.id)
+            first_game[record.tournament_id] = min(earliest, record.id)
+        else:
+            key = (-1, record.id)
         groups.setdefault(key, []).append((record.bots, record.scores))
+
+    def began(key: tuple[int, int]) -> tuple[int, int]:
+        tournament_id, number = key
+        return (number, 0) if tournament_id == -1 else (first_game[tournament_id], number)
+
     deals = []
-    for group in groups.values():
-        outcomes = group
-        if len(group[0][0]) == 1:  # one seat: the bots of the deal against one another
+    for key in sorted(groups, key=began):
+        outcomes = sorted(groups[key])
+        if len(outcomes[0][0]) == 1:  # one seat: the bots of the deal against one another
             outcomes = [
-                (tuple(b for g in group for b in g[0]), tuple(s for g in group for s in g[1]))
+                (
+                    tuple(b for g in outcomes for b in g[0]),
+                    tuple(s for g in outcomes for s in g[1]),
+                )
             ]
         deal = tuple(GameOutcome(bots, scores) for bots, scores in outcomes if len(bots) > 1)
         if deal:

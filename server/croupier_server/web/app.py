@@ -4,17 +4,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import Engine
 from starlette.exceptions import HTTPException
 
 from croupier._version import __version__
-from croupier_server.web import bots, games, leaderboard, replay, tournaments
+from croupier_server.web import admin, admin_pages, bots, games, leaderboard, replay, tournaments
+from croupier_server.web.access import AccessControl, AccessTokens, require_reader
+from croupier_server.web.admin import AdminActions
+from croupier_server.web.admin_pages import login_url
+from croupier_server.web.openapi import error_answers
 from croupier_server.web.ratings_cache import RatingsCache
 from croupier_server.web.templating import render
 
@@ -26,12 +30,20 @@ API_PREFIX = "/api"
 _STATIC = Path(__file__).parent / "static"
 
 
-def create_app(engine: Engine) -> FastAPI:
+def create_app(
+    engine: Engine,
+    *,
+    tokens: AccessTokens | None = None,
+    admin_actions: AdminActions | None = None,
+) -> FastAPI:
     """The dashboard over the database of ``engine``.
 
-    Reading needs no credentials. Nothing is fetched from outside the server: the pages
-    use only the scripts and styles under ``/static``, and the OpenAPI schema is served
-    as JSON at ``/api/openapi.json`` without an interactive viewer.
+    Changing anything needs the admin token of ``tokens`` (without one, nothing can be
+    changed) and is done by ``admin_actions`` (without them, changes are refused); reading
+    needs a token only if ``tokens`` sets a read token (see :mod:`croupier_server.web.access`).
+    Nothing is fetched from outside the server: the pages use only the scripts and styles
+    under ``/static``, and the OpenAPI schema is served as JSON at ``/api/openapi.json``
+    without an interactive viewer.
     """
     app = FastAPI(
         title="croupier",
@@ -43,10 +55,19 @@ def create_app(engine: Engine) -> FastAPI:
     )
     app.state.engine = engine
     app.state.ratings_cache = RatingsCache(engine)
+    app.state.access = AccessControl(tokens or AccessTokens())
+    app.state.admin_actions = admin_actions
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.mount("/static", StaticFiles(directory=_STATIC), name="static")
+    protected = app.state.access.read_protected
     for pages in (leaderboard, tournaments, bots, games, replay):
-        app.include_router(pages.router)
+        app.include_router(
+            pages.router,
+            dependencies=[Depends(require_reader)] if protected else [],
+            responses=error_answers({401: "No token, or a wrong one"}) if protected else {},
+        )
+    app.include_router(admin.router)
+    app.include_router(admin_pages.router)
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(RequestValidationError, _bad_request)
     return app
@@ -57,12 +78,18 @@ def _wants_json(request: Request) -> bool:
 
 
 async def _http_error(request: Request, error: Exception) -> Response:
-    """A JSON error under ``/api``, else an error page."""
+    """A JSON error under ``/api``, else an error page (the login page for a 401)."""
     assert isinstance(error, HTTPException)
     if _wants_json(request):
         return JSONResponse(
             {"detail": error.detail}, status_code=error.status_code, headers=error.headers
         )
+    if error.status_code == 401:
+        # A form post cannot be repeated by going back to its address: back to the forms.
+        target = request.url.path if request.method == "GET" else "/admin"
+        if request.method == "GET" and request.url.query:
+            target = f"{target}?{request.url.query}"
+        return RedirectResponse(login_url(target), status_code=303)
     return render(
         request,
         "error.html",

@@ -30,6 +30,7 @@ from croupier_server.web.leaderboard import (
     faults_of,
     rating_points,
 )
+from croupier_server.web.openapi import RecordId, error_answers
 from croupier_server.web.ratings_cache import Board, CachedRatings, RatingsCache
 from croupier_server.web.templating import render
 
@@ -181,8 +182,9 @@ def bots_api(session: DatabaseSession, cache: CachedRatings) -> BotsView:
     "/api/bots/{bot_id}",
     response_model=BotView,
     summary="A bot: ratings, results by opponent, faults, decision times, latest games",
+    responses=error_answers({404: "No such bot"}),
 )
-def bot_api(bot_id: int, session: DatabaseSession, cache: CachedRatings) -> BotView:
+def bot_api(bot_id: RecordId, session: DatabaseSession, cache: CachedRatings) -> BotView:
     """The JSON twin of ``/bots/{bot_id}``."""
     return bot_profile(session, cache, bot_id=bot_id)
 
@@ -196,7 +198,7 @@ def bots_page(request: Request, session: DatabaseSession, cache: CachedRatings) 
 
 @router.get("/bots/{bot_id}", include_in_schema=False, response_class=HTMLResponse)
 def bot_page(
-    request: Request, bot_id: int, session: DatabaseSession, cache: CachedRatings
+    request: Request, bot_id: RecordId, session: DatabaseSession, cache: CachedRatings
 ) -> HTMLResponse:
     """One bot."""
     view = bot_profile(session, cache, bot_id=bot_id)

@@ -17,6 +17,7 @@ from croupier_server.db import BOT_NAME_MAX_LENGTH, EndedBy, GameStatus, SeatSta
 from croupier_server.db.listings import GamePage, GameSearch, ListedGame, search_games
 from croupier_server.db.variants import variant_label
 from croupier_server.web.dependencies import DatabaseSession
+from croupier_server.web.openapi import NO_NUL, RECORD_ID_MAX
 from croupier_server.web.templating import render
 
 __all__ = ["GameLine", "GameList", "GameListQuery", "SeatLine", "game_line", "router"]
@@ -32,19 +33,37 @@ VARIANTS = {
 }
 """The variant labels of each game, as the games are stored with them."""
 
+VARIANT_LABELS = tuple(label for labels in VARIANTS.values() for label in labels)
+"""Every variant label of every game."""
+
 
 class GameListQuery(BaseModel):
     """The filters and the page of a games search; an empty field is no filter."""
 
-    game: str | None = Field(default=None, description=f"One of {', '.join(GAME_NAMES)}.")
-    variant: str | None = Field(default=None, description="A variant label: six-card, 4 players")
-    bot: str | None = Field(
-        default=None, max_length=BOT_NAME_MAX_LENGTH, description="A bot's exact name."
+    game: str | None = Field(
+        default=None,
+        description=f"One of {', '.join(GAME_NAMES)}.",
+        json_schema_extra={"enum": list(GAME_NAMES)},
     )
-    tournament: int | None = Field(default=None, ge=1, description="A tournament id.")
+    variant: str | None = Field(
+        default=None,
+        description="A variant label: six-card, 4 players",
+        json_schema_extra={"enum": list(VARIANT_LABELS)},
+    )
+    bot: str | None = Field(
+        default=None,
+        max_length=BOT_NAME_MAX_LENGTH,
+        pattern=NO_NUL,
+        description="A bot's exact name.",
+    )
+    tournament: int | None = Field(
+        default=None, ge=1, le=RECORD_ID_MAX, description="A tournament id."
+    )
     status: GameStatus | None = None
     ended_by: EndedBy | None = None
-    before: int | None = Field(default=None, ge=1, description="List the games below this id.")
+    before: int | None = Field(
+        default=None, ge=1, le=RECORD_ID_MAX, description="List the games below this id."
+    )
     limit: int = Field(default=PAGE_SIZE, ge=1, le=200, description="Games per page.")
 
     @model_validator(mode="before")
@@ -65,9 +84,8 @@ class GameListQuery(BaseModel):
     @field_validator("variant")
     @classmethod
     def _known_variant(cls, variant: str | None) -> str | None:
-        known = [label for labels in VARIANTS.values() for label in labels]
-        if variant is not None and variant not in known:
-            raise _unknown("variant", variant, known)
+        if variant is not None and variant not in VARIANT_LABELS:
+            raise _unknown("variant", variant, VARIANT_LABELS)
         return variant
 
     def search(self) -> GameSearch:

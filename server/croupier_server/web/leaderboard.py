@@ -21,6 +21,7 @@ from croupier_server.db import statistics
 from croupier_server.tournament.standings import Standing
 from croupier_server.web.charts import Sparkline, sparkline, thinned
 from croupier_server.web.dependencies import DatabaseSession
+from croupier_server.web.openapi import error_answers
 from croupier_server.web.ratings_cache import Board, CachedRatings, RatingsCache
 from croupier_server.web.templating import render
 
@@ -110,6 +111,7 @@ def leaderboard_api(session: DatabaseSession, cache: CachedRatings) -> Leaderboa
     "/api/leaderboard/{game}/{variant}",
     response_model=BoardView,
     summary="The leaderboard of one game and variant",
+    responses=error_answers({404: "No such game, or no finished game of the variant"}),
 )
 def board_api(game: str, variant: str, session: DatabaseSession, cache: CachedRatings) -> BoardView:
     """The JSON twin of ``/leaderboard/{game}/{variant}``."""

@@ -24,6 +24,7 @@ from croupier_server.db.models import GameRecord, GameStatus
 from croupier_server.web.dependencies import DatabaseSession
 from croupier_server.web.frames import Step, replay_steps, rule_set
 from croupier_server.web.game_detail import GameDetail, GameSummary, game_detail, game_summary
+from croupier_server.web.openapi import RecordId, error_answers
 from croupier_server.web.templating import render, variant_label
 from croupier_server.web.viewers import VIEW_PATTERN, Viewer
 
@@ -90,9 +91,9 @@ class GamePage:
     summary="A game's record: rules, seats, actions with timing, faults and events",
     description="A running game is given as a spectator sees it: no seed, no private event, "
     "no secret action text and no fault detail.",
-    responses={404: {"description": "No such game"}},
+    responses=error_answers({404: "No such game"}),
 )
-def game_record(game_id: int, session: DatabaseSession) -> GameDetail:
+def game_record(game_id: RecordId, session: DatabaseSession) -> GameDetail:
     """The record of one game."""
     record = _stored_game(session, game_id)
     with _replaying(game_id):
@@ -106,14 +107,16 @@ def game_record(game_id: int, session: DatabaseSession) -> GameDetail:
     description="Step 0 is the game before any action, step k the game after action k - 1. "
     "A running game may only be watched as a spectator (403 otherwise); `since` gives only "
     "the steps from that number on, to follow it.",
-    responses={
-        403: {"description": "A running game, asked for another view than the spectator's"},
-        404: {"description": "No such game, or no such seat in it"},
-        500: {"description": "The stored game does not replay"},
-    },
+    responses=error_answers(
+        {
+            403: "A running game, asked for another view than the spectator's",
+            404: "No such game, or no such seat in it",
+            500: "The stored game does not replay",
+        }
+    ),
 )
 def game_replay(
-    game_id: int,
+    game_id: RecordId,
     session: DatabaseSession,
     view: ViewQuery = None,
     since: Annotated[int, Query(ge=0, description="The first step wanted.")] = 0,
@@ -146,7 +149,7 @@ def game_replay(
 @router.get("/games/{game_id}", include_in_schema=False, response_class=HTMLResponse)
 def game_page_html(
     request: Request,
-    game_id: int,
+    game_id: RecordId,
     session: DatabaseSession,
     view: ViewQuery = None,
     step: int | None = None,

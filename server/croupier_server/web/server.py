@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import contextlib
-import socket
 from collections.abc import Iterator
 
 import uvicorn
 from fastapi import FastAPI
+
+from croupier_server.addresses import listening_socket
 
 __all__ = ["DashboardServer"]
 
@@ -16,12 +17,7 @@ class DashboardServer:
     """The dashboard listening on a socket bound before it starts (port 0 picks a free one)."""
 
     def __init__(self, app: FastAPI, address: str) -> None:
-        host, _, port = address.rpartition(":")
-        if not host or not port.isdigit():
-            raise ValueError(f"{address!r} is no HOST:PORT address")
-        host = host.strip("[]")
-        family = socket.AF_INET6 if ":" in host else socket.AF_INET
-        self._socket = socket.create_server((host, int(port)), family=family)
+        self._socket = listening_socket(address)
         bound_host, bound_port = self._socket.getsockname()[:2]
         shown = f"[{bound_host}]" if ":" in bound_host else bound_host
         self.url = f"http://{shown}:{bound_port}/"

@@ -32,6 +32,7 @@ from croupier_server.tournament.schedule import ScheduleFormat, stored_schedule
 from croupier_server.tournament.standings import Standing
 from croupier_server.web.dependencies import DatabaseSession
 from croupier_server.web.games import GameLine, game_line
+from croupier_server.web.openapi import RecordId, error_answers
 from croupier_server.web.ratings_cache import CachedRatings, RatingsCache
 from croupier_server.web.templating import render
 
@@ -152,7 +153,7 @@ def tournaments_api(session: DatabaseSession) -> TournamentList:
 
 @router.get("/tournaments/{tournament_id}", include_in_schema=False, response_class=HTMLResponse)
 def tournament_page(
-    request: Request, session: DatabaseSession, ratings: CachedRatings, tournament_id: int
+    request: Request, session: DatabaseSession, ratings: CachedRatings, tournament_id: RecordId
 ) -> HTMLResponse:
     """One tournament; its progress follows the games while it runs."""
     detail = tournament_detail(session, ratings, _tournament(session, tournament_id))
@@ -174,9 +175,10 @@ def tournament_page(
     "/api/tournaments/{tournament_id}",
     summary="A tournament: settings, progress, standings, head-to-head, newest games",
     response_model=TournamentDetail,
+    responses=error_answers({404: "No such tournament"}),
 )
 def tournament_api(
-    session: DatabaseSession, ratings: CachedRatings, tournament_id: int
+    session: DatabaseSession, ratings: CachedRatings, tournament_id: RecordId
 ) -> TournamentDetail:
     """Everything the tournament's page shows."""
     return tournament_detail(session, ratings, _tournament(session, tournament_id))
@@ -186,8 +188,11 @@ def tournament_api(
     "/api/tournaments/{tournament_id}/progress",
     summary="A tournament's progress and running games",
     response_model=TournamentProgressLine,
+    responses=error_answers({404: "No such tournament"}),
 )
-def tournament_progress_api(session: DatabaseSession, tournament_id: int) -> TournamentProgressLine:
+def tournament_progress_api(
+    session: DatabaseSession, tournament_id: RecordId
+) -> TournamentProgressLine:
     """The `progress` of the tournament's page alone: cheap enough to poll while it runs."""
     return progress_line(session, _tournament(session, tournament_id))
 

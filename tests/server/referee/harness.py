@@ -59,6 +59,9 @@ def scripted_command(behaviour: str = "honest", *options: str, record: Path | No
     """The command line of the scripted fake bot; ``record``: where it writes what it gets."""
     argv = [sys.executable, str(SCRIPTED_BOT), behaviour, *options]
     if record is not None:
+        # A confined bot may write to a file given to it, not create one next to the
+        # database, which its sandbox hides.
+        record.touch()
         argv = ["env", f"{RECORD_VARIABLE}={record}", *argv]
     return shlex.join(argv)
 

@@ -306,13 +306,13 @@ def test_an_answer_to_a_request_not_awaiting_one_is_a_wrong_request(
 
 
 @SQLITE_ONLY
-def test_a_second_connection_with_the_same_token_is_refused_and_the_first_plays_on(
+def test_a_second_connection_with_the_same_token_is_refused_charged_and_the_first_plays_on(
     checked_engine: Engine, tmp_path: Path
 ) -> None:
     record = tmp_path / "bot.jsonl"
     game, _ = play_lexio(checked_engine, scripted_command("duplicate", record=record))
     assert_finished_despite(game, status="finished")
-    assert game.faults_of(FAULTY) == []
+    assert game.faults_of(FAULTY) == ["duplicate_connection"]
     assert bot_decisions(game) > 0
     transcript = Transcript.read(record)
     assert transcript.note("second_stream") == "ALREADY_EXISTS"

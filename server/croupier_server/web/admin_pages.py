@@ -1,0 +1,299 @@
+"""The pages that log in and change things: ``/login``, ``/logout`` and the forms of ``/admin``.
+
+A form post needs an admin's login session and carries the session's CSRF value; the
+forms register a bot and queue a tournament through the same checks as the API.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Coroutine
+from typing import Annotated, Any, TypeVar
+from urllib.parse import parse_qs, quote, urlsplit
+
+from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.routing import APIRoute
+from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
+
+from croupier.games import GAME_NAMES
+from croupier.games.cribbage import VARIANTS
+from croupier_server.db import BOT_NAME_MAX_LENGTH
+from croupier_server.tournament.schedule import ScheduleFormat
+from croupier_server.web.access import (
+    SESSION_COOKIE,
+    LoginSession,
+    access_of,
+    admin_login,
+    check_csrf,
+    clear_session_cookie,
+    set_session_cookie,
+)
+from croupier_server.web.admin import (
+    Actions,
+    BotRegistration,
+    TournamentRequest,
+    add_bot,
+    queue_tournament,
+)
+from croupier_server.web.templating import render
+
+__all__ = ["MAX_FORM_BYTES", "login_url", "router"]
+
+
+class _UnframedRoute(APIRoute):
+    """A route whose pages no other site may frame, nor learn where they were left from.
+
+    A page of forms framed by another site could be clicked through unawares.
+    """
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def unframed(request: Request) -> Response:
+            response = await handler(request)
+            response.headers.update(_PAGE_HEADERS)
+            return response
+
+        return unframed
+
+
+_PAGE_HEADERS = {
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "frame-ancestors 'none'",
+    "Referrer-Policy": "same-origin",
+}
+
+router = APIRouter(include_in_schema=False, route_class=_UnframedRoute)
+
+MAX_FORM_BYTES = 64 * 1024
+"""The largest form post read; a larger one is refused (413) before it fills memory."""
+
+_LIMIT_FIELDS = ("memory_mb", "cpu_seconds", "processes", "open_files", "file_size_mb")
+_TIME_FIELDS = ("connect_ms", "decision_ms", "bank_ms")
+_NETWORK = {"": None, "allow": True, "cut": False}
+_OPTION_FIELDS = {"lexio": ("players", "rounds"), "cribbage": ("variant", "match_points")}
+
+AdminLogin = Annotated[LoginSession, Depends(admin_login)]
+Model = TypeVar("Model", bound=BaseModel)
+
+
+class FormRefused(Exception):
+    """A form that cannot be carried out; the message says why, for the form's page."""
+
+
+def login_url(target: str) -> str:
+    """The login page that comes back to ``target`` (a path of this site) once logged in."""
+    return f"/login?next={quote(target, safe='/')}"
+
+
+@router.get("/login", response_class=HTMLResponse)
+def login_page(
+    request: Request, target: Annotated[str, Query(alias="next", max_length=2048)] = "/"
+) -> HTMLResponse:
+    """The login form."""
+    return _login_form(request, _local(target), message="")
+
+
+@router.post("/login")
+async def log_in(request: Request) -> Response:
+    """Open a login session for a right token, and go back where the user was going."""
+    fields = await _form(request)
+    target = _local(fields.get("next", "/"))
+    opened = access_of(request).log_in(fields.get("token", ""))
+    if opened is None:
+        return _login_form(request, target, message="That token is wrong.", status_code=401)
+    cookie, _ = opened
+    response = RedirectResponse(target, status_code=303)
+    set_session_cookie(request, response, cookie)
+    return response
+
+
+@router.post("/logout")
+async def log_out(request: Request) -> Response:
+    """End the login session (the form carries its CSRF value)."""
+    fields = await _form(request)
+    cookie = request.cookies.get(SESSION_COOKIE)
+    session = access_of(request).session(cookie)
+    if session is not None:
+        check_csrf(session, fields.get("csrf"))
+        access_of(request).log_out(cookie)
+    response = RedirectResponse("/", status_code=303)
+    clear_session_cookie(response)
+    return response
+
+
+@router.get("/admin", response_class=HTMLResponse)
+def admin_page(request: Request, session: AdminLogin) -> HTMLResponse:
+    """The forms that register a bot and queue a tournament."""
+    return _admin_forms(request, session)
+
+
+@router.post("/admin/bots", response_class=HTMLResponse)
+async def add_bot_form(request: Request, session: AdminLogin, actions: Actions) -> HTMLResponse:
+    """Register the bot the form describes; a remote bot's key is shown this once."""
+    fields = await _form(request)
+    check_csrf(session, fields.get("csrf"))
+    try:
+        registration = _model(BotRegistration, _bot_data(fields))
+        bot = await run_in_threadpool(add_bot, actions, registration)
+    except (FormRefused, HTTPException) as error:
+        return _admin_forms(request, session, bot_form=fields, bot_error=_reason(error))
+    response = render(request, "admin_bot_added.html", {"bot": bot}, status_code=201)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@router.post("/admin/tournaments")
+async def queue_tournament_form(
+    request: Request, session: AdminLogin, actions: Actions
+) -> Response:
+    """Queue the tournament the form describes, and show its page."""
+    fields = await _form(request)
+    check_csrf(session, fields.get("csrf"))
+    try:
+        tournament_request = _model(TournamentRequest, _tournament_data(fields))
+        queued = await run_in_threadpool(queue_tournament, actions, tournament_request)
+    except (FormRefused, HTTPException) as error:
+        return _admin_forms(
+            request, session, tournament_form=fields, tournament_error=_reason(error)
+        )
+    return RedirectResponse(f"/tournaments/{queued.id}", status_code=303)
+
+
+def _local(target: str) -> str:
+    """``target`` if it is a path of this site, else ``/``: no redirect leads elsewhere."""
+    parts = urlsplit(target)
+    is_path = target.startswith("/") and not target.startswith("//") and "\\" not in target
+    return target if is_path and not parts.scheme and not parts.netloc else "/"
+
+
+async def _form(request: Request) -> dict[str, str]:
+    """The fields of a URL-encoded form post, the first value of each.
+
+    Raises:
+        HTTPException: 413 for a post larger than :data:`MAX_FORM_BYTES`.
+    """
+    body = bytearray()
+    async for chunk in request.stream():
+        body.extend(chunk)
+        if len(body) > MAX_FORM_BYTES:
+            raise HTTPException(413, "the form is too large")
+    fields = parse_qs(body.decode(errors="replace"), keep_blank_values=True)
+    return {name: values[0] for name, values in fields.items()}
+
+
+def _model(model: type[Model], data: dict[str, Any]) -> Model:
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        raise FormRefused("; ".join(_problem(problem) for problem in error.errors())) from None
+
+
+def _problem(problem: ErrorDetails) -> str:
+    """``field: what is wrong``, or only what is wrong when it is the whole form."""
+    cause = problem.get("ctx", {}).get("error")
+    message = str(cause) if problem["type"] == "value_error" and cause else problem["msg"]
+    where = ".".join(str(part) for part in problem["loc"])
+    return f"{where}: {message}" if where else message
+
+
+def _bot_data(fields: dict[str, str]) -> dict[str, Any]:
+    remote = fields.get("kind") == "remote"
+    limits: dict[str, Any] = {name: fields[name] for name in _LIMIT_FIELDS if fields.get(name)}
+    network = _NETWORK.get(fields.get("network", ""))
+    if network is not None:
+        limits["network"] = network
+    return {
+        "name": fields.get("name", ""),
+        "game": fields.get("game", ""),
+        "command": None if remote else fields.get("command", ""),
+        "remote": remote,
+        "description": fields.get("description", ""),
+        "limits": limits,
+    }
+
+
+def _tournament_data(fields: dict[str, str]) -> dict[str, Any]:
+    game = fields.get("game", "")
+    options: dict[str, Any] = {}
+    for other_game, names in _OPTION_FIELDS.items():
+        for name in names:
+            value = fields.get(name, "").strip()
+            if not value:
+                continue
+            if other_game != game:
+                raise FormRefused(f"{name.replace('_', ' ')} is a {other_game} option")
+            options[name] = value if name == "variant" else _whole_number(name, value)
+    data: dict[str, Any] = {
+        "game": game,
+        "options": options,
+        "bots": _names(fields.get("bots", "")),
+        "format": fields.get("format", ScheduleFormat.ROUND_ROBIN),
+        "challengers": _names(fields.get("challengers", "")),
+        "duplicate": "duplicate" in fields,
+        "reuse_processes": "reuse_processes" in fields,
+        "time_control": {name: fields[name] for name in _TIME_FIELDS if fields.get(name)},
+    }
+    for name in ("deals", "seed", "concurrency"):
+        if fields.get(name):
+            data[name] = fields[name]
+    return data
+
+
+def _whole_number(name: str, text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise FormRefused(f"{name.replace('_', ' ')} is a whole number, not {text!r}") from None
+
+
+def _names(text: str) -> list[str]:
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
+def _reason(error: FormRefused | HTTPException) -> str:
+    return str(error.detail) if isinstance(error, HTTPException) else str(error)
+
+
+def _login_form(
+    request: Request, target: str, *, message: str, status_code: int = 200
+) -> HTMLResponse:
+    return render(
+        request,
+        "admin_login.html",
+        {"next": target, "message": message, "read_protected": access_of(request).read_protected},
+        status_code=status_code,
+    )
+
+
+def _admin_forms(
+    request: Request,
+    session: LoginSession,
+    *,
+    bot_form: dict[str, str] | None = None,
+    bot_error: str = "",
+    tournament_form: dict[str, str] | None = None,
+    tournament_error: str = "",
+) -> HTMLResponse:
+    refused = bool(bot_error or tournament_error)
+    return render(
+        request,
+        "admin_forms.html",
+        {
+            "section": "admin",
+            "csrf": session.csrf,
+            "games": GAME_NAMES,
+            "variants": VARIANTS,
+            "formats": [str(schedule_format) for schedule_format in ScheduleFormat],
+            "limit_fields": _LIMIT_FIELDS,
+            "time_fields": _TIME_FIELDS,
+            "bot_name_max_length": BOT_NAME_MAX_LENGTH,
+            "bot_form": bot_form or {},
+            "bot_error": bot_error,
+            "tournament_form": tournament_form or {"duplicate": "on"},
+            "tournament_error": tournament_error,
+        },
+        status_code=400 if refused else 200,
+    )

@@ -1,0 +1,324 @@
+"""The zoo of hostile bots, and a real tournament that plays them beside honest bots.
+
+Each way the issue lists for a started bot to misbehave is one registered bot, a
+:class:`Hostile`: the scripted bot of ``scripted.py`` in one of its behaviours, or the
+intruder of ``intruder.py``, which tries what a bot must never manage (another seat's
+token, the database's files, the dashboard, the referee's process) and notes how each try
+ended. They enter a gauntlet of two-player five-card cribbage as challengers against the
+honest example bots, so that no two of them meet, under a short time control.
+
+:func:`play_gauntlet` plays such a tournament through the real runner, beside the
+dashboard on a loopback port (:func:`serving_dashboard`); :func:`played_games` reads back
+what the database holds, :func:`misjudged_faults` says which faults went wrong and
+:func:`leaks` which of the intruder's tries succeeded. ``tests/e2e/test_hostile_zoo.py``
+and ``bench/hostile.py`` share them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import shlex
+import sys
+from collections.abc import AsyncIterator, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sqlalchemy import Engine
+from sqlmodel import Session
+
+from croupier import codec
+from croupier.games import load_game
+from croupier_server.db import FaultKind, repository
+from croupier_server.referee.limits import LimitSettings
+from croupier_server.referee.match import MatchSettings
+from croupier_server.referee.service import RefereeServer
+from croupier_server.referee.sessions import SessionRegistry
+from croupier_server.tournament import ScheduleFormat, create_tournament, run_tournament
+from croupier_server.web import DashboardServer, create_app
+
+FAKEBOTS = Path(__file__).resolve().parent
+EXAMPLES = FAKEBOTS.parents[1] / "examples"
+GAME = load_game("cribbage", {"variant": "five-card", "match_points": 1})
+"""Two seats, one game of 61 points: a few seconds between honest bots."""
+SETTINGS = MatchSettings(
+    time_control=codec.TimeControl(connect_ms=3_000, decision_ms=300, bank_ms=1_000)
+)
+"""A short time control, so that the bots that hang or dawdle cost seconds, not minutes."""
+FIELD = {"greedy": "cribbage_greedy", "random": "cribbage_random"}
+"""The honest bots every challenger meets: bot name -> example."""
+NEVER_CONNECTS_MS = 10_000
+"""How long the bot that never connects waits: longer than ``SETTINGS``' connect time."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hostile:
+    """A hostile bot of the zoo.
+
+    Attributes:
+        name: Its registered name.
+        misdeed: What it does, in the issue's words.
+        argv: Its command line.
+        charged: The fault kinds each of its games may charge it, at least one of them;
+            none for a bot whose misdeeds the referee never sees (they must all fail).
+        limits: Its registration's limits, for the bots that try one.
+    """
+
+    name: str
+    misdeed: str
+    argv: tuple[str, ...]
+    charged: frozenset[FaultKind]
+    limits: LimitSettings = field(default_factory=LimitSettings)
+
+    @property
+    def command(self) -> str:
+        """Its command line as registered."""
+        return shlex.join(self.argv)
+
+
+def _scripted(*arguments: str) -> tuple[str, ...]:
+    return (sys.executable, str(FAKEBOTS / "scripted.py"), *arguments)
+
+
+def hostile_bots(
+    *, notes: Path, database_files: Sequence[Path], dashboard_url: str
+) -> list[Hostile]:
+    """The zoo: one bot per misdeed of the issue.
+
+    Args:
+        notes: The file the intruder writes its tries to (in a directory that exists).
+        database_files: The database's files, which the intruder tries to open.
+        dashboard_url: The dashboard, which the intruder tries to reach.
+    """
+    crash, timeout = FaultKind.CRASH, FaultKind.TIMEOUT
+    intruder = [sys.executable, str(FAKEBOTS / "intruder.py"), str(notes)]
+    for path in database_files:
+        intruder += ["--file", str(path)]
+    return [
+        Hostile(
+            "exits-at-start", "exits at start", _scripted("crash-at-start"), frozenset({crash})
+        ),
+        Hostile(
+            "exits-mid-game",
+            "exits mid-game",
+            _scripted("crash", "--after", "1"),
+            frozenset({crash}),
+        ),
+        Hostile("never-answers", "never answers", _scripted("hang"), frozenset({timeout})),
+        Hostile(
+            "answers-late",
+            "answers after the deadline",
+            _scripted("slow", "--delay-ms", "2000"),
+            frozenset({timeout}),
+        ),
+        Hostile(
+            "burns-cpu",
+            "burns CPU",
+            _scripted("burn-cpu"),
+            frozenset({timeout, crash}),
+            LimitSettings(cpu_seconds=2),
+        ),
+        Hostile(
+            "allocates-memory",
+            "allocates memory without bound",
+            _scripted("allocate"),
+            frozenset({crash, timeout}),
+            LimitSettings(memory_mb=192),
+        ),
+        Hostile(
+            "forks",
+            "forks without bound",
+            _scripted("fork-bomb"),
+            frozenset({crash, timeout}),
+            LimitSettings(processes=32),
+        ),
+        Hostile(
+            "floods-output",
+            "writes huge output to stdout and stderr",
+            _scripted("huge-output"),
+            frozenset({crash, timeout}),
+            LimitSettings(file_size_mb=2),
+        ),
+        Hostile(
+            "oversized-message",
+            "sends messages larger than the limit",
+            _scripted("oversized"),
+            frozenset({crash}),
+        ),
+        Hostile("garbage", "sends garbage bytes", _scripted("garbage"), frozenset({crash})),
+        Hostile(
+            "illegal-forever",
+            "sends well-formed but illegal actions forever",
+            _scripted("illegal"),
+            frozenset({FaultKind.ILLEGAL_ACTION}),
+        ),
+        Hostile(
+            "malformed-actions",
+            "sends actions that name no game",
+            _scripted("empty-action"),
+            frozenset({FaultKind.MALFORMED}),
+        ),
+        Hostile(
+            "answers-twice",
+            "answers a request twice",
+            _scripted("answer-twice"),
+            frozenset({FaultKind.WRONG_REQUEST}),
+        ),
+        Hostile(
+            "answers-unasked",
+            "answers a request that was never made",
+            _scripted("unknown-request"),
+            frozenset({FaultKind.WRONG_REQUEST}),
+        ),
+        Hostile(
+            "connects-twice",
+            "connects twice",
+            _scripted("duplicate"),
+            frozenset({FaultKind.DUPLICATE_CONNECTION}),
+        ),
+        Hostile(
+            "never-connects",
+            "never connects",
+            _scripted("late", "--delay-ms", str(NEVER_CONNECTS_MS)),
+            frozenset({FaultKind.CONNECT_TIMEOUT}),
+        ),
+        Hostile(
+            "intruder",
+            "tries another seat's token, a finished game's token, no token, the dashboard "
+            "and the database's files",
+            (*intruder, "--url", dashboard_url),
+            frozenset(),
+        ),
+    ]
+
+
+def register(engine: Engine, hostile: Iterable[Hostile], honest: dict[str, str]) -> None:
+    """Register the hostile bots and the honest ones (name -> example) for :data:`GAME`."""
+    with Session(engine) as session:
+        for bot in hostile:
+            repository.add_bot(
+                session,
+                name=bot.name,
+                game=GAME.name,
+                command=bot.command,
+                limits=bot.limits.items(),
+            )
+        for name, example in honest.items():
+            command = shlex.join([sys.executable, str(EXAMPLES / f"{example}.py")])
+            repository.add_bot(session, name=name, game=GAME.name, command=command)
+
+
+@contextlib.asynccontextmanager
+async def serving_dashboard(engine: Engine) -> AsyncIterator[str]:
+    """The dashboard over ``engine`` on a loopback port while the block runs; yields its URL."""
+    server = DashboardServer(create_app(engine), "127.0.0.1:0")
+    serving = asyncio.create_task(server.serve())
+    try:
+        yield server.url
+    finally:
+        server.stop()
+        await serving
+
+
+async def play_gauntlet(
+    engine: Engine, *, challengers: Sequence[str], deals: int, concurrency: int, seed: int = 1
+) -> int:
+    """Play a gauntlet of ``challengers`` against :data:`FIELD` on a referee of its own.
+
+    Returns:
+        The tournament's id.
+    """
+    record = create_tournament(
+        engine,
+        game=GAME,
+        bots=[*challengers, *FIELD],
+        deals=deals,
+        seed=seed,
+        schedule_format=ScheduleFormat.GAUNTLET,
+        challengers=challengers,
+        concurrency=concurrency,
+        settings=SETTINGS,
+    )
+    assert record.id is not None
+    server = RefereeServer(SessionRegistry())
+    await server.start()
+    try:
+        await run_tournament(engine, server, tournament_id=record.id)
+    finally:
+        await server.stop()
+    return record.id
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedGame:
+    """A finished game of a tournament as the database holds it."""
+
+    number: int
+    bots: tuple[str, ...]
+    faults: tuple[tuple[int, FaultKind], ...]
+    """Each fault's seat and kind, in order."""
+    seconds: float
+    """From its creation (before its bots started) to its end."""
+
+    def faults_of(self, bot: str) -> set[FaultKind]:
+        """The kinds of the faults charged to ``bot``'s seat."""
+        return {kind for seat, kind in self.faults if self.bots[seat] == bot}
+
+
+def played_games(engine: Engine, tournament_id: int) -> list[PlayedGame]:
+    """The finished games of the tournament, in schedule order."""
+    games = []
+    with Session(engine) as session:
+        for match, game, seats in repository.finished_games(
+            session, game=GAME.name, tournament_id=tournament_id
+        ):
+            assert game.id is not None
+            assert game.finished_at is not None
+            assert match.schedule_number is not None
+            faults = repository.game_faults(session, game_id=game.id)
+            games.append(
+                PlayedGame(
+                    number=match.schedule_number,
+                    bots=tuple(name for name, _ in seats),
+                    faults=tuple((fault.seat, FaultKind(fault.kind)) for fault in faults),
+                    seconds=(game.finished_at - game.started_at).total_seconds(),
+                )
+            )
+    return sorted(games, key=lambda game: game.number)
+
+
+def misjudged_faults(games: Iterable[PlayedGame], hostile: Iterable[Hostile]) -> list[str]:
+    """What went wrong with the faults, game by game.
+
+    A fault charged to an honest bot, a hostile bot charged a kind it was not expected to
+    earn, or charged nothing although it misbehaved.
+    """
+    expected = {bot.name: bot.charged for bot in hostile}
+    wrong = []
+    for game in games:
+        for bot in game.bots:
+            kinds = game.faults_of(bot)
+            allowed = expected.get(bot, frozenset())
+            if kinds - allowed:
+                wrong.append(f"game {game.number}: {bot} charged {sorted(kinds - allowed)}")
+            if allowed and not kinds:
+                wrong.append(f"game {game.number}: {bot} charged nothing")
+    return wrong
+
+
+def leaks(notes: Path) -> list[str]:
+    """The intruder's tries that succeeded."""
+    if not notes.exists():
+        return []
+    tries = [json.loads(line) for line in notes.read_text().splitlines()]
+    return [f"{entry['try']}: {entry['outcome']}" for entry in tries if entry.get("succeeded")]
+
+
+def tries(notes: Path) -> set[str]:
+    """What the intruder tried."""
+    if not notes.exists():
+        return set()
+    return {
+        entry["try"] for entry in map(json.loads, notes.read_text().splitlines()) if "try" in entry
+    }

@@ -1,0 +1,105 @@
+"""A seat token is good for its own seat of its own game, and for nothing else.
+
+docs/referee.md, "Hello": the registry admits a seat token for the one seat it was made
+for, once, while that game waits for it or plays; a bot key puts a remote bot in the pool
+of idle sessions and never in a seat a started bot was given. The database finds a seat by
+its token's digest and a bot by its key's, never one for the other. (Tokens of another
+game, of a finished game, made up or missing are refused over gRPC: test_admission.py.)
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from sqlalchemy import Engine
+from sqlmodel import Session
+
+from croupier.games import load_game
+from croupier_server.db import hash_secret, repository
+from croupier_server.referee.sessions import AdmissionError, SessionRegistry
+
+LEXIO = load_game("lexio", {"players": 3, "rounds": 1})
+
+
+def test_a_seat_token_admits_its_own_seat_and_no_other() -> None:
+    async def scenario() -> None:
+        registry = SessionRegistry()
+        seats = {
+            token: registry.expect_seat(token, label)
+            for token, label in [
+                ("game-1-seat-0-token", "seat 0 of game 1"),
+                ("game-1-seat-1-token", "seat 1 of game 1"),
+                ("game-2-seat-0-token", "seat 0 of game 2"),
+            ]
+        }
+        session = registry.admit("game-1-seat-1-token")
+        assert session.label == "seat 1 of game 1"
+        assert seats["game-1-seat-1-token"].result() is session
+        assert not seats["game-1-seat-0-token"].done()
+        assert not seats["game-2-seat-0-token"].done()
+        with pytest.raises(AdmissionError) as again:
+            registry.admit("game-1-seat-1-token")
+        assert again.value.code == "ALREADY_EXISTS"
+        # The other seats are still waiting for their own tokens.
+        assert registry.admit("game-1-seat-0-token").label == "seat 0 of game 1"
+        assert registry.admit("game-2-seat-0-token").label == "seat 0 of game 2"
+
+    asyncio.run(scenario())
+
+
+def test_a_bot_key_seats_no_started_bot() -> None:
+    async def scenario() -> None:
+        registry = SessionRegistry()
+        registry.allow_remote(hash_secret("the-bot-key"), "visitor")
+        seat = registry.expect_seat("the-seat-token", "seat 0 of game 1")
+        session = registry.admit("the-bot-key")
+        assert session.label == "remote bot visitor"
+        assert not seat.done()
+        assert registry.idle_remote_bots() == {"visitor": 1}
+
+    asyncio.run(scenario())
+
+
+def test_a_seat_token_is_no_bot_key() -> None:
+    async def scenario() -> None:
+        registry = SessionRegistry()
+        registry.allow_remote(hash_secret("the-bot-key"), "visitor")
+        registry.expect_seat("the-seat-token", "seat 0 of game 1")
+        assert registry.admit("the-seat-token").label == "seat 0 of game 1"
+        assert registry.idle_remote_bots() == {}
+        # Once its game is over, the token admits nobody, as a seat or as a bot.
+        registry.revoke_seat("the-seat-token")
+        with pytest.raises(AdmissionError) as refused:
+            registry.admit("the-seat-token")
+        assert refused.value.code == "UNAUTHENTICATED"
+        assert registry.idle_remote_bots() == {}
+
+    asyncio.run(scenario())
+
+
+def test_the_database_finds_a_seat_by_its_own_token_only(engine: Engine, session: Session) -> None:
+    bots = [
+        repository.add_bot(session, name=f"bot{seat}", game="lexio", command="bot").id or 0
+        for seat in range(3)
+    ]
+    remote, key = repository.create_remote_bot(session, name="visitor", game="lexio")
+    match = repository.create_match(session, game="lexio", options=LEXIO.options())
+    assert match.id is not None
+    games = [
+        repository.create_game(session, match_id=match.id, seed=seed, bot_ids=bots)
+        for seed in (1, 2)
+    ]
+    for game, tokens in games:
+        for seat, token in enumerate(tokens):
+            found = repository.find_seat_by_token(session, token=token)
+            assert found is not None
+            assert (found.game_id, found.seat) == (game.id, seat)
+            assert repository.find_bot_by_key(session, key=token) is None
+    assert repository.find_seat_by_token(session, token=key) is None
+    assert repository.find_bot_by_key(session, key=key) == remote
+    every_token = [token for _, tokens in games for token in tokens]
+    assert len(set(every_token)) == 6
+    with engine.connect() as connection:
+        stored = str(connection.exec_driver_sql("SELECT * FROM seat").all())
+    assert not [token for token in every_token if token in stored]

@@ -17,7 +17,12 @@ from sqlalchemy import Engine
 from croupier.games import Game, load_game
 from croupier.games.cribbage import VARIANTS
 from croupier_server.administration import Administration
-from croupier_server.db import create_database_engine, database_url, init_database
+from croupier_server.db import (
+    INTEGER_MAX,
+    create_database_engine,
+    database_url,
+    init_database,
+)
 from croupier_server.matches import allow_remote_bots
 from croupier_server.referee.limits import DEFAULT_LIMITS, LimitSettings
 from croupier_server.referee.service import RefereeServer
@@ -55,9 +60,9 @@ ADMIN_TOKEN_VARIABLE = "CROUPIER_ADMIN_TOKEN"
 READ_TOKEN_VARIABLE = "CROUPIER_READ_TOKEN"
 """The dashboard's read token; when set, reading the dashboard needs a token."""
 
-NUMBER_MAX = 2**31 - 1
+NUMBER_MAX = INTEGER_MAX
 """The largest number an option takes: what the wire (uint32) and the database's ids and
-counts (INTEGER, 32 bits on PostgreSQL) hold. A larger one would fail deep in a command."""
+counts hold. A larger one would fail deep in a command."""
 
 _PLAYERS_VARIANT = {3: "three-player", 4: "four-player", 1: "solitaire"}
 

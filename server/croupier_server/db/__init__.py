@@ -27,6 +27,7 @@ from croupier_server.db.errors import (
 )
 from croupier_server.db.models import (
     BOT_NAME_MAX_LENGTH,
+    INTEGER_MAX,
     ActionRecord,
     BotKind,
     BotRecord,
@@ -78,6 +79,7 @@ from croupier_server.db.serialize import event_data, event_visibility, result_da
 __all__ = [
     "BOT_NAME_MAX_LENGTH",
     "DATABASE_URL_VARIABLE",
+    "INTEGER_MAX",
     "ActionRecord",
     "BotKind",
     "BotNameTaken",

@@ -27,6 +27,7 @@ from sqlmodel import Field, SQLModel
 
 __all__ = [
     "BOT_NAME_MAX_LENGTH",
+    "INTEGER_MAX",
     "ActionRecord",
     "BotKind",
     "BotRecord",
@@ -50,6 +51,10 @@ __all__ = [
 
 BOT_NAME_MAX_LENGTH = 64
 """The longest bot name, in characters."""
+
+INTEGER_MAX = 2**31 - 1
+"""The largest id or count a column holds: INTEGER is 32 bits on PostgreSQL. A larger value
+makes the database driver fail rather than find nothing."""
 
 
 def utc_now() -> datetime:

@@ -13,11 +13,11 @@ from pydantic import BaseModel, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from croupier.games import GAME_NAMES, cribbage, lexio
-from croupier_server.db import BOT_NAME_MAX_LENGTH, EndedBy, GameStatus, SeatStatus
+from croupier_server.db import BOT_NAME_MAX_LENGTH, INTEGER_MAX, EndedBy, GameStatus, SeatStatus
 from croupier_server.db.listings import GamePage, GameSearch, ListedGame, search_games
 from croupier_server.db.variants import variant_label
 from croupier_server.web.dependencies import DatabaseSession
-from croupier_server.web.openapi import NO_NUL, RECORD_ID_MAX
+from croupier_server.web.openapi import NO_NUL
 from croupier_server.web.templating import render
 
 __all__ = ["GameLine", "GameList", "GameListQuery", "SeatLine", "game_line", "router"]
@@ -57,12 +57,12 @@ class GameListQuery(BaseModel):
         description="A bot's exact name.",
     )
     tournament: int | None = Field(
-        default=None, ge=1, le=RECORD_ID_MAX, description="A tournament id."
+        default=None, ge=1, le=INTEGER_MAX, description="A tournament id."
     )
     status: GameStatus | None = None
     ended_by: EndedBy | None = None
     before: int | None = Field(
-        default=None, ge=1, le=RECORD_ID_MAX, description="List the games below this id."
+        default=None, ge=1, le=INTEGER_MAX, description="List the games below this id."
     )
     limit: int = Field(default=PAGE_SIZE, ge=1, le=200, description="Games per page.")
 

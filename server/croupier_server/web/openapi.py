@@ -12,18 +12,15 @@ from typing import Annotated, Any
 from fastapi import Path
 from pydantic import BaseModel
 
-__all__ = ["NO_NUL", "RECORD_ID_MAX", "ErrorAnswer", "RecordId", "error_answers"]
+from croupier_server.db import INTEGER_MAX
 
-RECORD_ID_MAX = 2**31 - 1
-"""The largest id the database can hold: ids are INTEGER columns, 32 bits on PostgreSQL.
+__all__ = ["NO_NUL", "ErrorAnswer", "RecordId", "error_answers"]
 
-A larger one would make the database driver fail rather than find nothing.
-"""
 
 NO_NUL = r"^[^\x00]*$"
 """The pattern of text the routes look up in the database: PostgreSQL refuses a NUL in it."""
 
-RecordId = Annotated[int, Path(ge=1, le=RECORD_ID_MAX, description="A stored id.")]
+RecordId = Annotated[int, Path(ge=1, le=INTEGER_MAX, description="A stored id.")]
 """A path parameter naming a stored bot, tournament or game by its id."""
 
 

@@ -6,7 +6,6 @@ ended with the command on SIGTERM, pooled ones included (docs/referee.md, "Conta
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -21,6 +20,7 @@ from croupier_server.cli import main
 from tests.server.referee.harness import (
     Transcript,
     example_command,
+    is_running,
     scripted_command,
 )
 
@@ -54,18 +54,6 @@ def wait_for_note(record: Path, key: str, timeout_s: float = 30) -> Any:
 def rlimits_noted(record: Path) -> list[dict[str, list[int]]]:
     """The resource limits each process of an ``inspect`` bot noted, in order."""
     return [note["rlimits"] for note in Transcript.read(record).notes if "rlimits" in note]
-
-
-def is_running(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return True
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
 def terminate(command: list[str], record: Path) -> list[int]:
@@ -157,39 +145,34 @@ def test_a_match_applies_the_stricter_of_the_bots_and_its_own_limits(
     assert rlimits["RLIMIT_CPU"] == [30, 31]
 
 
+ONE_DEAL_OF_CRIBBAGE = [
+    *("tournament", "run", "--game", "cribbage", "--match-points", "1"),
+    *("--deals", "1", "--no-duplicate"),
+]
+"""A short cribbage tournament, before its bots and options."""
+
+
+def add_cribbage_bots(
+    capsys: pytest.CaptureFixture[str], database_url: str, **commands: str
+) -> None:
+    """Register a cribbage bot per keyword: its name and its command."""
+    for name, command in commands.items():
+        argv = ["bot", "add", name, "--game", "cribbage", "--command", command]
+        croupier(capsys, *argv, "--db", database_url)
+
+
 def test_sigterm_ends_a_tournament_with_its_bots_and_resume_keeps_its_limits(
     database_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     stubborn, inspected = tmp_path / "stubborn.jsonl", tmp_path / "inspector.jsonl"
-    for name, command in [
-        ("stubborn", scripted_command("stubborn", record=stubborn)),
-        ("inspector", scripted_command("inspect", record=inspected)),
-    ]:
-        croupier(
-            capsys,
-            "bot",
-            "add",
-            name,
-            "--game",
-            "cribbage",
-            "--command",
-            command,
-            "--db",
-            database_url,
-        )
-    run = [
-        "tournament",
-        "run",
-        "--game",
-        "cribbage",
-        "--match-points",
-        "1",
-        "--deals",
-        "1",
-        "--no-duplicate",
-    ]
+    add_cribbage_bots(
+        capsys,
+        database_url,
+        stubborn=scripted_command("stubborn", record=stubborn),
+        inspector=scripted_command("inspect", record=inspected),
+    )
     options = ["--bots", "stubborn,inspector", "--open-files", "77", "--concurrency", "1"]
-    pids = terminate([*run, *options, "--db", database_url], stubborn)
+    pids = terminate([*ONE_DEAL_OF_CRIBBAGE, *options, "--db", database_url], stubborn)
     # The stubborn bot ignores SIGTERM and has a child: both were killed with the command.
     assert len(pids) == 2
     assert not [pid for pid in pids if is_running(pid)]
@@ -209,34 +192,13 @@ def test_sigterm_ends_the_pooled_processes_of_a_tournament(
     database_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     stubborn = tmp_path / "stubborn.jsonl"
-    for name, command in [
-        ("stubborn", scripted_command("stubborn", record=stubborn)),
-        ("greedy", example_command("cribbage_greedy")),
-    ]:
-        croupier(
-            capsys,
-            "bot",
-            "add",
-            name,
-            "--game",
-            "cribbage",
-            "--command",
-            command,
-            "--db",
-            database_url,
-        )
-    run = [
-        "tournament",
-        "run",
-        "--game",
-        "cribbage",
-        "--match-points",
-        "1",
-        "--deals",
-        "1",
-        "--no-duplicate",
-    ]
+    add_cribbage_bots(
+        capsys,
+        database_url,
+        stubborn=scripted_command("stubborn", record=stubborn),
+        greedy=example_command("cribbage_greedy"),
+    )
     options = ["--bots", "stubborn,greedy", "--reuse-processes", "--concurrency", "1"]
-    pids = terminate([*run, *options, "--db", database_url], stubborn)
+    pids = terminate([*ONE_DEAL_OF_CRIBBAGE, *options, "--db", database_url], stubborn)
     assert len(pids) == 2
     assert not [pid for pid in pids if is_running(pid)]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import json
+import os
 import shlex
 import socket
 import sys
@@ -53,6 +54,19 @@ GENEROUS = MatchSettings(
 def example_command(example: str) -> str:
     """The command line of ``examples/<example>.py``, run by this interpreter."""
     return shlex.join([sys.executable, str(EXAMPLES / f"{example}.py")])
+
+
+def is_running(pid: int) -> bool:
+    """Whether process ``pid`` runs (a zombie nobody has reaped yet does not)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return True
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
 def scripted_command(behaviour: str = "honest", *options: str, record: Path | None = None) -> str:

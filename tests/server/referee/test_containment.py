@@ -9,7 +9,6 @@ usual (every stored game is replayed at teardown).
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +24,7 @@ from tests.server.referee.harness import (
     StoredGame,
     Transcript,
     example_command,
+    is_running,
     play,
     scripted_command,
     stored_game,
@@ -68,18 +68,6 @@ def assert_crashed_alone(game: StoredGame) -> None:
 def notes(record: Path, key: str) -> list[Any]:
     """Every value the bot noted under ``key``, in order."""
     return [note[key] for note in Transcript.read(record).notes if key in note]
-
-
-def is_running(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return True
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
 def test_cpu_time_is_limited(checked_engine: Engine, tmp_path: Path) -> None:

@@ -8,7 +8,6 @@ still finish with a result (every stored game is replayed at teardown).
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -24,6 +23,7 @@ from tests.server.referee.harness import (
     StoredGame,
     Transcript,
     example_command,
+    is_running,
     play,
     scripted_command,
     stored_game,
@@ -362,19 +362,6 @@ def test_a_bot_that_connects_too_late_forfeits_and_is_then_refused(
     transcript = Transcript.read(record)
     assert transcript.messages == []
     assert transcript.note("ended") == "UNAUTHENTICATED"
-
-
-def is_running(pid: int) -> bool:
-    """Whether process ``pid`` runs (a zombie nobody has reaped yet does not)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return True
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
 @SQLITE_ONLY

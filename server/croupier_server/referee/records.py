@@ -8,6 +8,7 @@ from typing import Any
 
 from croupier.games import Event, Game, Result, Seat
 from croupier_server.db.models import DecidedBy, FaultKind, SeatStatus, utc_now
+from croupier_server.referee.output import OutputTail
 
 __all__ = [
     "ActionEntry",
@@ -67,6 +68,8 @@ class GameLog:
     forfeited_at_event: dict[Seat, int] = field(default_factory=dict)
     """For each forfeited seat, the number of the first event after its forfeit."""
     result: Result | None = None
+    outputs: dict[Seat, OutputTail] = field(default_factory=dict)
+    """The output of each seat whose bot the referee started, read until its process ended."""
 
     def fault(self, seat: Seat, kind: FaultKind, detail: str) -> None:
         """Charge a fault to ``seat`` in the decision being made now."""

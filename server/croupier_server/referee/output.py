@@ -1,0 +1,109 @@
+"""What a started bot writes to its standard output and error: its last lines, each timed.
+
+The referee reads both pipes as the bot writes (:meth:`OutputTail.follow`), so that a line
+is stamped with when it was written, and keeps the last ``limit_bytes`` of them: older lines
+are dropped whole, and how many bytes were dropped is counted. A line longer than the whole
+limit keeps its end. What is kept is stored with the bot's game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import enum
+from collections import deque
+from dataclasses import dataclass
+from datetime import datetime
+
+from croupier_server.db.models import utc_now
+
+__all__ = ["DEFAULT_OUTPUT_BYTES", "LINE_READ_BYTES", "OutputLine", "OutputStream", "OutputTail"]
+
+DEFAULT_OUTPUT_BYTES = 64 * 1024
+"""How much of each seat's output is kept by default: the last 64 KiB (tracebacks are last)."""
+LINE_READ_BYTES = 4096
+"""A line is read this much at a time: a longer one arrives as several parts."""
+
+
+class OutputStream(enum.StrEnum):
+    """Which of a bot's pipes a line came from."""
+
+    STDOUT = "stdout"
+    STDERR = "stderr"
+
+
+@dataclass(frozen=True, slots=True)
+class OutputLine:
+    """One line a bot wrote (without its line break), and when the referee read it."""
+
+    at: datetime
+    stream: OutputStream
+    text: str
+
+    @property
+    def size(self) -> int:
+        """Its size in bytes, as it counts against the limit (the line break included)."""
+        return len(self.text.encode()) + 1
+
+
+class OutputTail:
+    """The last lines of a bot's output, at most ``limit_bytes`` of them.
+
+    Attributes:
+        limit_bytes: The most kept.
+        dropped_bytes: How many bytes of older output were dropped to keep within it.
+    """
+
+    def __init__(self, limit_bytes: int = DEFAULT_OUTPUT_BYTES) -> None:
+        if limit_bytes <= 0:
+            raise ValueError(f"the output limit must be positive, not {limit_bytes}")
+        self.limit_bytes = limit_bytes
+        self.dropped_bytes = 0
+        self._lines: deque[OutputLine] = deque()
+        self._kept_bytes = 0
+
+    @property
+    def lines(self) -> list[OutputLine]:
+        """The lines kept, oldest first."""
+        return list(self._lines)
+
+    def add(self, line: OutputLine) -> None:
+        """Keep ``line``, dropping the oldest lines while more than the limit is kept."""
+        if line.size > self.limit_bytes:
+            text = line.text.encode()[-(self.limit_bytes - 1) :].decode(errors="replace")
+            self.dropped_bytes += line.size - len(text.encode()) - 1
+            line = OutputLine(line.at, line.stream, text)
+        self._lines.append(line)
+        self._kept_bytes += line.size
+        while self._kept_bytes > self.limit_bytes:
+            oldest = self._lines.popleft()
+            self._kept_bytes -= oldest.size
+            self.dropped_bytes += oldest.size
+
+    def last_lines(self, count: int) -> list[OutputLine]:
+        """The last ``count`` lines kept (fewer if fewer were)."""
+        return list(self._lines)[-count:] if count > 0 else []
+
+    async def follow(self, pipe: asyncio.StreamReader, stream: OutputStream) -> None:
+        """Read ``pipe`` to its end, keeping its lines as they arrive."""
+        partial = b""
+        while True:
+            try:
+                chunk = await pipe.readuntil(b"\n")
+            except asyncio.IncompleteReadError as end:
+                chunk = end.partial
+                if chunk or partial:
+                    self._add_bytes(partial + chunk, stream)
+                return
+            except asyncio.LimitOverrunError as overrun:
+                # No line break within the reader's buffer: take what is there as part of a line.
+                partial += await pipe.readexactly(overrun.consumed)
+                if len(partial) >= LINE_READ_BYTES:
+                    self._add_bytes(partial, stream)
+                    partial = b""
+                continue
+            self._add_bytes(partial + chunk.removesuffix(b"\n"), stream)
+            partial = b""
+
+    def _add_bytes(self, data: bytes, stream: OutputStream) -> None:
+        text = data.decode(errors="replace").removesuffix("\r")
+        self.add(OutputLine(utc_now(), stream, text))

@@ -496,8 +496,6 @@ class Pool:
             if session is not None:
                 session.close("the benchmark is over")
         await asyncio.gather(*(process.stop() for process in self.processes))
-        for process in self.processes:
-            process.discard_log()
 
 
 async def play_tables(
@@ -570,8 +568,6 @@ async def start_bots(server: RefereeServer, count: int) -> list[BotStart]:
 
     started = await asyncio.gather(*map(one, range(count)))
     await asyncio.gather(*(process.stop() for _, process in started))
-    for _, process in started:
-        process.discard_log()
     return [figures for figures, _ in started]
 
 

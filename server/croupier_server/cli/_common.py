@@ -145,6 +145,8 @@ def add_limit_options(parser: argparse.ArgumentParser) -> None:
         ("--max-processes", "processes", "processes and threads at once"),
         ("--open-files", "open_files", "open files of each process"),
         ("--file-size-mb", "file_size_mb", "the largest file written, in MB"),
+        ("--scratch-mb", "scratch_mb", "each of a sealed bot's temp directories, in MB"),
+        ("--output-kb", "output_kb", "the output kept of each bot in each game, in KiB"),
     )
     for flag, name, text in numbers:
         default = getattr(DEFAULT_LIMITS, name)
@@ -171,6 +173,8 @@ def limits_from_args(args: argparse.Namespace) -> LimitSettings:
         processes=args.processes,
         open_files=args.open_files,
         file_size_mb=args.file_size_mb,
+        scratch_mb=args.scratch_mb,
+        output_kb=args.output_kb,
         network=args.network,
     )
 

@@ -2,8 +2,9 @@
 
 Each process runs in a :class:`~croupier_server.referee.sandbox.Sandbox` under its
 :class:`~croupier_server.referee.limits.BotLimits`, with the referee's address and its
-token in its environment (``CROUPIER_ADDRESS``, ``CROUPIER_TOKEN``), and writes its output
-to a log file that keeps at most a bounded tail.
+token in its environment (``CROUPIER_ADDRESS``, ``CROUPIER_TOKEN``). Its standard output
+and error are pipes the referee reads as it writes, keeping their last lines, each timed
+(:class:`~croupier_server.referee.output.OutputTail`).
 """
 
 from __future__ import annotations
@@ -14,18 +15,19 @@ import os
 import shlex
 import signal
 import subprocess
-import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 
 from croupier_server.referee.limits import BotLimits
-from croupier_server.referee.sandbox import BOT_FILE_PREFIX, Sandbox
+from croupier_server.referee.output import LINE_READ_BYTES, OutputStream, OutputTail
+from croupier_server.referee.sandbox import Sandbox
 
 __all__ = ["BotProcess", "LaunchError"]
 
-LOG_LIMIT_BYTES = 64 * 1024
-"""How much of a bot's output is kept: its last bytes (tracebacks are at the end)."""
+KIB = 1024
+OUTPUT_DRAIN_S = 1.0
+"""How long the output is still read after the bot's processes are gone: a process that
+escaped them (without control groups) may hold the pipes open."""
 
 
 class LaunchError(Exception):
@@ -34,12 +36,15 @@ class LaunchError(Exception):
 
 @dataclass(eq=False)
 class BotProcess:
-    """A started bot: its process (leader of its own process group), sandbox and output log."""
+    """A started bot: its process (leader of its own process group), sandbox and output."""
 
     label: str
     process: asyncio.subprocess.Process
     sandbox: Sandbox
-    log_path: Path
+    output: OutputTail
+    """The last lines it wrote; complete once :meth:`stop` returned."""
+    _pipes: list[asyncio.ReadTransport]
+    _readers: asyncio.Future[list[None]]
 
     @classmethod
     async def start(
@@ -60,31 +65,41 @@ class BotProcess:
             raise LaunchError(f"{label}: cannot parse the command {command!r}: {error}") from None
         if not argv:
             raise LaunchError(f"{label}: the command is empty")
-        log_fd, log_name = tempfile.mkstemp(prefix=BOT_FILE_PREFIX, suffix=".log")
         try:
-            sandbox = Sandbox.prepare(argv, referee=env, limits=limits, output=Path(log_name))
+            sandbox = Sandbox.prepare(argv, referee=env, limits=limits)
         except OSError as error:
-            os.close(log_fd)
-            os.unlink(log_name)
             raise LaunchError(f"{label}: cannot start {argv[0]!r}: {error}") from None
+        out_read, out_write = os.pipe()
+        err_read, err_write = os.pipe()
         try:
             process = await asyncio.create_subprocess_exec(
                 *sandbox.argv,
                 cwd=sandbox.home,
                 env=sandbox.env,
                 stdin=subprocess.DEVNULL,
-                stdout=log_fd,
-                stderr=subprocess.STDOUT,
+                stdout=out_write,
+                stderr=err_write,
                 start_new_session=True,
                 close_fds=True,
             )
         except OSError as error:
-            os.unlink(log_name)
+            os.close(out_read)
+            os.close(err_read)
             await sandbox.release()
             raise LaunchError(f"{label}: cannot start {argv[0]!r}: {error.strerror}") from None
         finally:
-            os.close(log_fd)
-        return cls(label, process, sandbox, Path(log_name))
+            os.close(out_write)
+            os.close(err_write)
+        output = OutputTail(limits.output_kb * KIB)
+        pipes, readers = [], []
+        for descriptor, stream in (
+            (out_read, OutputStream.STDOUT),
+            (err_read, OutputStream.STDERR),
+        ):
+            pipe, reader = await _read_end(descriptor)
+            pipes.append(pipe)
+            readers.append(output.follow(reader, stream))
+        return cls(label, process, sandbox, output, pipes, asyncio.gather(*readers))
 
     @property
     def exit_code(self) -> int | None:
@@ -95,8 +110,8 @@ class BotProcess:
         """End the whole process group, and whatever is left in the sandbox's groups.
 
         The bot gets ``exit_wait`` seconds to exit by itself (its stream has ended), then
-        SIGTERM, then SIGKILL ``grace`` seconds later; the group is killed in any case, and
-        the sandbox released (its private directory removed).
+        SIGTERM, then SIGKILL ``grace`` seconds later; the group is killed in any case, the
+        sandbox released (its private directory removed) and its output read to the end.
         """
         pid = self.process.pid
         with contextlib.suppress(TimeoutError):
@@ -110,21 +125,28 @@ class BotProcess:
         if self.process.returncode is None:
             await self.process.wait()
         await self.sandbox.release()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(self._readers), OUTPUT_DRAIN_S)
+        for pipe in self._pipes:
+            pipe.close()
+        self._readers.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._readers
 
-    def output_tail(self) -> str:
-        """The last part of what the bot wrote to stdout and stderr."""
-        try:
-            with self.log_path.open("rb") as log:
-                log.seek(0, os.SEEK_END)
-                size = log.tell()
-                log.seek(max(0, size - LOG_LIMIT_BYTES))
-                return log.read().decode(errors="replace")
-        except OSError:
-            return ""
+    def last_output(self, lines: int = 20) -> str:
+        """The last ``lines`` of what the bot wrote, one per line (its traceback, if it crashed)."""
+        return "\n".join(line.text for line in self.output.last_lines(lines))
 
-    def discard_log(self) -> None:
-        """Delete the output log."""
-        self.log_path.unlink(missing_ok=True)
+
+async def _read_end(descriptor: int) -> tuple[asyncio.ReadTransport, asyncio.StreamReader]:
+    """The read end of a pipe (``descriptor``, now the transport's) as a stream."""
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader(limit=LINE_READ_BYTES, loop=loop)
+    file = open(descriptor, "rb", buffering=0)  # noqa: SIM115 (the transport closes it)
+    pipe, _ = await loop.connect_read_pipe(
+        lambda: asyncio.StreamReaderProtocol(reader, loop=loop), file
+    )
+    return pipe, reader
 
 
 def _signal_group(pid: int, signum: signal.Signals) -> None:

@@ -43,7 +43,11 @@ class BotLimits:
     open_files: int = 256
     """Open file descriptors of each process."""
     file_size_mb: int = 64
-    """The largest file a process may write, its output log included."""
+    """The largest file a process may write."""
+    scratch_mb: int = 64
+    """The size of each of a sealed bot's own temp directories (its private one included)."""
+    output_kb: int = 64
+    """How much of the bot's output is kept with each of its games: its last KiB."""
     network: bool = False
     """Whether the bot may reach the network; without it, only the referee's Unix socket."""
 
@@ -51,7 +55,9 @@ class BotLimits:
         network = "network" if self.network else "no network"
         return (
             f"memory {self.memory_mb} MB, CPU {self.cpu_seconds} s, {self.processes} processes, "
-            f"{self.open_files} open files, files up to {self.file_size_mb} MB, {network}"
+            f"{self.open_files} open files, files up to {self.file_size_mb} MB, "
+            f"temp directories of {self.scratch_mb} MB, output kept {self.output_kb} KiB, "
+            f"{network}"
         )
 
 
@@ -67,6 +73,8 @@ class LimitSettings:
     processes: int | None = None
     open_files: int | None = None
     file_size_mb: int | None = None
+    scratch_mb: int | None = None
+    output_kb: int | None = None
     network: bool | None = None
 
     def __post_init__(self) -> None:

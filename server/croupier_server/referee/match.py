@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
-from collections.abc import Sequence
+import dataclasses
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +20,8 @@ from croupier_server.referee.sessions import BotSession
 
 __all__ = ["DEFAULT_TIME_CONTROL", "Entrant", "MatchSettings", "referee_game"]
 
+CRASH_OUTPUT_LINES = 20
+"""How many of a crashed bot's last output lines its fault names (its traceback)."""
 DEFAULT_TIME_CONTROL = codec.TimeControl(connect_ms=20_000, decision_ms=1_000, bank_ms=10_000)
 """Twenty seconds to start and connect, one second a decision, a ten-second bank."""
 
@@ -49,7 +51,8 @@ class MatchSettings:
 class _Seating:
     """The bots of one game as they are brought to the table."""
 
-    processes: list[BotProcess] = field(default_factory=list)
+    processes: dict[int, BotProcess] = field(default_factory=dict)
+    """The started processes, by seat."""
     tokens: list[str] = field(default_factory=list)
     started: list[BotSession] = field(default_factory=list)
     remote: list[tuple[str, BotSession]] = field(default_factory=list)
@@ -102,6 +105,7 @@ async def referee_game(
         await play_game(log, agents)
     finally:
         await _unseat(server, seating)
+        _keep_output(log, seating.processes)
     return log
 
 
@@ -134,7 +138,7 @@ async def _seat_bot(
     except LaunchError as error:
         log.fault(seat, FaultKind.CRASH, str(error))
         return None
-    seating.processes.append(process)
+    seating.processes[seat] = process
     exited = asyncio.ensure_future(process.process.wait())
     waiting: set[asyncio.Future[Any]] = {connection, exited}
     done, _ = await asyncio.wait(waiting, timeout=deadline_s, return_when=asyncio.FIRST_COMPLETED)
@@ -147,7 +151,7 @@ async def _seat_bot(
     server.registry.revoke_seat(token)
     if exited in done:
         detail = f"exited with status {process.exit_code} before connecting"
-        log.fault(seat, FaultKind.CRASH, f"{detail}; output: {process.output_tail()[-500:]}")
+        log.fault(seat, FaultKind.CRASH, detail)
     else:
         exited.cancel()
         log.fault(seat, FaultKind.CONNECT_TIMEOUT, f"did not connect within {deadline_s:g} s")
@@ -162,7 +166,20 @@ async def _unseat(server: RefereeServer, seating: _Seating) -> None:
         session.close("the game is over")
     for name, session in seating.remote:
         await server.registry.release_remote(name, session)
-    await asyncio.gather(*(process.stop() for process in seating.processes))
-    for process in seating.processes:
-        with contextlib.suppress(OSError):
-            process.discard_log()
+    await asyncio.gather(*(process.stop() for process in seating.processes.values()))
+
+
+def _keep_output(log: GameLog, processes: Mapping[int, BotProcess]) -> None:
+    """Keep each started bot's output with the game; name its last lines in its crash."""
+    for seat, process in processes.items():
+        log.outputs[seat] = process.output
+        last = process.last_output(CRASH_OUTPUT_LINES)
+        crashes = [
+            number
+            for number, fault in enumerate(log.faults)
+            if fault.seat == seat and fault.kind == FaultKind.CRASH
+        ]
+        if crashes and last:
+            fault = log.faults[crashes[0]]
+            detail = f"{fault.detail}; its last output:\n{last}"
+            log.faults[crashes[0]] = dataclasses.replace(fault, detail=detail)

@@ -1,9 +1,11 @@
 """The confinement of a started bot: its private directory, environment, groups, limits, files.
 
 :meth:`Sandbox.prepare` makes everything a bot process needs before it starts, and the
-command line that starts it behind :mod:`croupier_server.referee.confine`, which confines
-the process and then executes the bot; :meth:`Sandbox.release` undoes it all once the
-process has ended. What each limit relies on, and what happens where it is unavailable, is
+command line that starts it behind :mod:`croupier_server.referee.confinement`, which
+confines the process and then runs the bot; :meth:`Sandbox.release` undoes it all once the
+process has ended. Where the machine allows it, the seat is sealed (:mod:`.seal`): the bot
+has namespaces, temp directories and a user of its own, and no byte passes between it and
+any other bot. What each measure relies on, and what happens where it is unavailable, is
 in docs/referee.md ("Containment").
 
 What the machine allows is found out once per referee process; what is missing that the
@@ -28,8 +30,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from croupier_server.referee import confine
+from croupier.protocol import ADDRESS_VARIABLE
+from croupier_server.referee import confinement, seal
 from croupier_server.referee.cgroups import BotCgroup, CgroupBase, usable_bases
+from croupier_server.referee.confinement import landlock
 from croupier_server.referee.limits import BotLimits
 
 __all__ = [
@@ -39,11 +43,14 @@ __all__ = [
     "REFEREE_DIRECTORY_PREFIX",
     "STANDARD_DEVICES",
     "Sandbox",
+    "SealingUnavailable",
     "bot_environment",
     "cgroup_bases",
     "file_access",
     "files_can_be_restricted",
     "network_can_be_cut",
+    "require_sealing",
+    "sealing_failure",
 ]
 
 PASSED_VARIABLES = ("PATH", "LANG", "LC_ALL")
@@ -55,12 +62,11 @@ BOT_FILE_PREFIX = "croupier-bot-"
 """How the private directories and output logs of started bots begin, in the temp directory."""
 REFEREE_DIRECTORY_PREFIX = "croupier-referee-"
 """How the referee's own directories (its Unix socket's) begin, in the temp directory."""
-STANDARD_DEVICES = ("null", "zero", "full", "random", "urandom", "tty", "ptmx", "pts", "shm")
-"""The entries of /dev a bot may use; the others (disks, memory, ...) are out of its reach."""
-SCRATCH_DIRECTORIES = ("/var/tmp",)
-"""Where a bot may write beside its own directory and the temp directory."""
+STANDARD_DEVICES = ("null", "zero", "full", "random", "urandom", "shm")
+"""The entries of /dev a bot may use; the others (disks, memory, terminals...) are out of its
+reach: a terminal one bot opens another could open too."""
 
-_CONFINE = [sys.executable, "-I", "-S", confine.__file__]
+_CONFINE = [sys.executable, "-I", "-S", confinement.ENTRY]
 _MB = 1024 * 1024
 _logger = logging.getLogger("croupier_server.referee")
 
@@ -79,6 +85,10 @@ def bot_environment(home: Path, referee: Mapping[str, str]) -> dict[str, str]:
     return {**passed, "HOME": str(home), "TMPDIR": str(home), **referee}
 
 
+class SealingUnavailable(Exception):
+    """The seats cannot be sealed here, and a command requires them to be (``--sealed``)."""
+
+
 @dataclass(eq=False)
 class Sandbox:
     """One started process's confinement.
@@ -88,26 +98,22 @@ class Sandbox:
         argv: What to start: the confinement, then the bot's program and arguments.
         env: The process's whole environment.
         cgroup: Its control groups, where the machine allows them.
+        sealed: Whether its seat is sealed (:mod:`.seal`).
     """
 
     home: Path
     argv: list[str]
     env: dict[str, str]
     cgroup: BotCgroup | None
+    sealed: bool
 
     @classmethod
     def prepare(
-        cls,
-        argv: Sequence[str],
-        *,
-        referee: Mapping[str, str],
-        limits: BotLimits,
-        output: Path,
+        cls, argv: Sequence[str], *, referee: Mapping[str, str], limits: BotLimits
     ) -> Sandbox:
         """Everything to start ``argv`` (program first, found in the bot's PATH) under ``limits``.
 
-        ``output`` is the file its standard output and error go to, which it may open again
-        (as ``/dev/stderr``).
+        The seat is sealed where :func:`sealing_failure` finds nothing missing.
 
         Raises:
             FileNotFoundError: the program is not found, or not executable.
@@ -120,25 +126,28 @@ class Sandbox:
             program = shutil.which(argv[0], path=env["PATH"])
             if program is None:
                 raise FileNotFoundError("not found, or not executable")
+            command = [os.path.abspath(program), *argv[1:]]
             bases = cgroup_bases()
             if bases:
                 memory_bytes = limits.memory_mb * _MB
                 cgroup = BotCgroup.create(
                     bases, memory_bytes=memory_bytes, processes=limits.processes
                 )
+            sealed = not limits.network and _can_seal()
+            shown = _shown_paths(command, env) if sealed else None
             spec = {
                 "cgroups": cgroup.procs_files if cgroup else [],
-                "rlimits": _rlimits(limits, bases),
+                "rlimits": _rlimits(limits, bases, sealed=sealed),
                 "cut_network": not limits.network and network_can_be_cut(),
-                "files": file_access(home, output) if files_can_be_restricted() else None,
+                "files": file_access(home, shown=shown) if files_can_be_restricted() else None,
+                "seal": _seal(home, shown, limits) if shown is not None else None,
             }
         except BaseException:
             if cgroup is not None:
                 cgroup.remove_empty()
             _remove_tree(home)
             raise
-        command = [os.path.abspath(program), *argv[1:]]
-        return cls(home, [*_CONFINE, json.dumps(spec), "--", *command], env, cgroup)
+        return cls(home, [*_CONFINE, json.dumps(spec), "--", *command], env, cgroup, sealed)
 
     async def release(self) -> None:
         """Kill what is left in the groups, remove them and the private directory."""
@@ -147,27 +156,76 @@ class Sandbox:
         _remove_tree(self.home)
 
 
-def file_access(home: Path, output: Path) -> dict[str, Any]:
-    """What a bot may do with the files: ``confine.py``'s ``files``.
+def _seal(home: Path, shown: Sequence[str], limits: BotLimits) -> dict[str, Any]:
+    """``confinement``'s ``seal`` for a bot that must be shown ``shown`` (its command's paths)."""
+    as_root = os.geteuid() == 0
+    return {
+        "uid_base": seal.BOT_UID_BASE if as_root else None,
+        "hostname": seal.HOSTNAME,
+        "home": str(home),
+        "mounts": seal.mount_plan(
+            home=str(home),
+            shown=shown,
+            scratch_bytes=limits.scratch_mb * _MB,
+            as_root=as_root,
+        ),
+    }
 
-    It may read and run everything, and write in ``home``, ``output``, the temp directory,
-    the scratch directories and the standard devices; never reach the files the referee
-    holds open (its database), the other bots' directories and output, the referee's own
-    directories, or the other devices. (Nor other processes' entries in /proc: confine.py
-    sees to it.) The bots' and the referee's entries of the temp directory are patterns,
-    matched as ``confine.py`` walks it: those made meanwhile are hidden too.
+
+def _shown_paths(command: Sequence[str], env: Mapping[str, str]) -> list[str]:
+    """What a sealed bot must see: its command's paths, its PATH, the referee's socket.
+
+    Its command's paths are its program (and a script's interpreter) and the files it names.
+    """
+    shown = [*command, *env["PATH"].split(os.pathsep)]
+    interpreter = _interpreter(command[0])
+    if interpreter is not None:
+        shown.append(interpreter)
+    address = env.get(ADDRESS_VARIABLE, "")
+    if address.startswith("unix:"):
+        shown.append(address.removeprefix("unix:"))
+    return [path for path in shown if os.path.isabs(path) and os.path.lexists(path)]
+
+
+def _interpreter(program: str) -> str | None:
+    """The interpreter a script names on its first line (``#!/usr/bin/env`` included), if any."""
+    try:
+        with open(program, "rb") as file:
+            first = file.readline(256)
+    except OSError:
+        return None
+    if not first.startswith(b"#!"):
+        return None
+    words = first[2:].decode(errors="replace").split()
+    return words[0] if words else None
+
+
+def file_access(home: Path, *, shown: Sequence[str] | None) -> dict[str, Any]:
+    """What a bot may do with the files: ``confinement``'s ``files``.
+
+    It may read and run everything, and write in ``home``, the scratch directories (the
+    temp directory, ``/var/tmp``, ``/dev/shm``) and the standard devices; never reach the
+    files the referee holds open (its database), the other bots' directories, the
+    referee's own directories, or the other devices. (Nor other processes' entries in
+    /proc: ``confinement`` sees to it.) The bots' and the referee's entries of the temp
+    directory are patterns, matched as ``confinement`` walks it: those made meanwhile are
+    hidden too. A sealed bot's scratch directories are its own: they hide nothing but
+    what it is ``shown`` there (the paths its command needs; ``None``: not sealed).
     """
     temp = os.path.realpath(tempfile.gettempdir())
+    held = _held_files()
+    if shown is not None:
+        held = [path for path in held if seal.is_shown(path, shown)]
     # In order: a path given again takes its later access.
     grants = (
         (["/"], "read"),
-        ([temp, *SCRATCH_DIRECTORIES], "write"),
+        ([temp, *seal.SCRATCH_DIRECTORIES], "write"),
         (["/dev"], "none"),
         ([f"/dev/{device}" for device in STANDARD_DEVICES], "write"),
-        (_held_files(), "none"),
-        ([str(home), str(output)], "write"),
+        (held, "none"),
+        ([str(home)], "write"),
     )
-    # Real paths, as confine.py walks the tree: a path through a link would never be met.
+    # Real paths, as confinement walks the tree: a path through a link would never be met.
     access = {
         os.path.realpath(path): kind
         for paths, kind in grants
@@ -177,7 +235,7 @@ def file_access(home: Path, output: Path) -> dict[str, Any]:
     hidden = [
         os.path.join(temp, f"{prefix}*") for prefix in (BOT_FILE_PREFIX, REFEREE_DIRECTORY_PREFIX)
     ]
-    return {"access": access, "hidden": hidden}
+    return {"access": access, "hidden": [] if shown is not None else hidden}
 
 
 def _held_files() -> list[str]:
@@ -195,7 +253,9 @@ def _held_files() -> list[str]:
     return held
 
 
-def _rlimits(limits: BotLimits, bases: Mapping[str, CgroupBase]) -> dict[str, tuple[int, int]]:
+def _rlimits(
+    limits: BotLimits, bases: Mapping[str, CgroupBase], *, sealed: bool
+) -> dict[str, tuple[int, int]]:
     """The resource limits of the process, none above what the referee may grant."""
     cpu, files = limits.cpu_seconds, limits.open_files
     wanted = {
@@ -208,7 +268,10 @@ def _rlimits(limits: BotLimits, bases: Mapping[str, CgroupBase]) -> dict[str, tu
     if "memory" not in bases:
         # Not RLIMIT_AS: grpcio reserves 0.7 GB of address space, node 1 GB, before any use.
         wanted["RLIMIT_DATA"] = (limits.memory_mb * _MB,) * 2
-    if "pids" not in bases and os.geteuid() != 0:
+    if "pids" not in bases and sealed and os.geteuid() == 0:
+        # The bot's user is its own: the kernel counts its tasks alone.
+        wanted["RLIMIT_NPROC"] = (limits.processes, limits.processes)
+    elif "pids" not in bases and os.geteuid() != 0:
         # The kernel counts the user's every task against it, not the bot's alone.
         allowed = _user_tasks() + limits.processes
         wanted["RLIMIT_NPROC"] = (allowed, allowed)
@@ -240,7 +303,7 @@ def _user_tasks() -> int:
 def cgroup_bases() -> dict[str, CgroupBase]:
     """The control groups the bots get, by controller: found once per referee process."""
     bases = usable_bases()
-    if "pids" not in bases and os.geteuid() == 0:
+    if "pids" not in bases and os.geteuid() == 0 and not _can_seal():
         _logger.warning(
             "croupier: no control group with the pids controller can be made here, and "
             "RLIMIT_NPROC does not bind root: the bots' processes are not counted "
@@ -252,7 +315,7 @@ def cgroup_bases() -> dict[str, CgroupBase]:
 @functools.cache
 def files_can_be_restricted() -> bool:
     """Whether the bots' access to files can be restricted here: found once per process."""
-    abi = confine.landlock_abi()
+    abi = landlock.landlock_abi()
     if abi == 0:
         _logger.warning(
             "croupier: Landlock is not available here: the bots it starts may read and write "
@@ -275,6 +338,71 @@ def network_can_be_cut() -> bool:
             reason,
         )
     return probe.returncode == 0
+
+
+def sealing_failure() -> str | None:
+    """What keeps the seats from being sealed here, or ``None`` if nothing does.
+
+    A sealed seat needs namespaces of its own (Linux: user namespaces for a referee that is
+    not root), Landlock (:func:`files_can_be_restricted`), and its network cut.
+    """
+    if not _can_seal():
+        return f"namespaces cannot be made here ({_seal_probe()[1]})"
+    if not files_can_be_restricted():
+        return "Landlock is not available in this kernel"
+    return None
+
+
+def require_sealing() -> None:
+    """Make sure the seats can be sealed here, as ``--sealed`` asks.
+
+    Raises:
+        SealingUnavailable: they cannot; the message says why.
+    """
+    failure = sealing_failure()
+    if failure is not None:
+        raise SealingUnavailable(f"the seats cannot be sealed here: {failure}")
+
+
+@functools.cache
+def _can_seal() -> bool:
+    """Whether the seats can have namespaces of their own: found once per referee process."""
+    sealed, reason = _seal_probe()
+    if not sealed:
+        _logger.warning(
+            "croupier: cannot seal the bots' seats here (%s): bots it starts share the temp "
+            "directories, IPC and process list (docs/referee.md, Sealed seats)",
+            reason,
+        )
+    return sealed
+
+
+@functools.cache
+def _seal_probe() -> tuple[bool, str]:
+    """Start a sealed process that does nothing; whether it ran, and what it said."""
+    home = Path(tempfile.mkdtemp(prefix=BOT_FILE_PREFIX))
+    try:
+        command = [sys.executable, "-I", "-S", "-c", "pass"]
+        env = bot_environment(home, {})
+        spec = {
+            "cgroups": [],
+            "rlimits": {},
+            "cut_network": True,
+            "files": None,
+            "seal": _seal(home, _shown_paths(command, env), BotLimits()),
+        }
+        probe = subprocess.run(
+            [*_CONFINE, json.dumps(spec), "--", *command],
+            cwd=home,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    finally:
+        _remove_tree(home)
+    reason = probe.stderr.strip().splitlines()[-1:] or [f"status {probe.returncode}"]
+    return probe.returncode == 0, reason[0].removeprefix("croupier: ")
 
 
 def _remove_tree(path: Path) -> None:

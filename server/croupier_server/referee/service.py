@@ -156,6 +156,10 @@ class RefereeServer:
             self.local_address = f"unix:{self._socket_directory / 'referee.sock'}"
             server.add_insecure_port(self.local_address)
         await server.start()
+        if self._socket_directory is not None:
+            # Its directory keeps it private; a sealed bot running as a user of its own is
+            # shown the socket alone, and must be able to connect.
+            (self._socket_directory / "referee.sock").chmod(0o666)
         self._server = server
         return self.address
 

@@ -128,4 +128,3 @@ class ProcessPool:
         finally:
             # Killed at once when the pool closes: no game is left to end its stream first.
             await asyncio.shield(process.stop(exit_wait=0))
-            process.discard_log()

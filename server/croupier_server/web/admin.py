@@ -79,6 +79,12 @@ class ProcessLimits(_Strict):
     processes: int | None = Field(default=None, ge=1, le=2**31, description="Processes at once.")
     open_files: int | None = Field(default=None, ge=1, le=2**31, description="Open files.")
     file_size_mb: int | None = Field(default=None, ge=1, le=2**31, description="Largest file.")
+    scratch_mb: int | None = Field(
+        default=None, ge=1, le=2**31, description="Each temp directory of a sealed bot, in MB."
+    )
+    output_kb: int | None = Field(
+        default=None, ge=1, le=2**31, description="Output kept per game, in KiB."
+    )
     network: bool | None = Field(default=None, description="Allow the network (cut by default).")
 
     def items(self) -> dict[str, int | bool]:

@@ -70,7 +70,15 @@ router = APIRouter(include_in_schema=False, route_class=_UnframedRoute)
 MAX_FORM_BYTES = 64 * 1024
 """The largest form post read; a larger one is refused (413) before it fills memory."""
 
-_LIMIT_FIELDS = ("memory_mb", "cpu_seconds", "processes", "open_files", "file_size_mb")
+_LIMIT_FIELDS = (
+    "memory_mb",
+    "cpu_seconds",
+    "processes",
+    "open_files",
+    "file_size_mb",
+    "scratch_mb",
+    "output_kb",
+)
 _TIME_FIELDS = ("connect_ms", "decision_ms", "bank_ms")
 _NETWORK = {"": None, "allow": True, "cut": False}
 _OPTION_FIELDS = {"lexio": ("players", "rounds"), "cribbage": ("variant", "match_points")}

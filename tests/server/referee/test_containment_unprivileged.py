@@ -1,7 +1,7 @@
 """The confinement of a referee that does not run as root, where control groups are not its
 to make: RLIMIT_NPROC holds a fork bomb, and the network is cut inside a user namespace.
 
-The test drops from root to ``nobody`` (with ``setpriv``) to run ``confine.py`` as such a
+The test drops from root to ``nobody`` (with ``setpriv``) to run the confinement as such a
 referee would, with the system's Python (nobody may not reach this one); it is skipped where
 it cannot.
 """
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from croupier_server.referee import confine
+from croupier_server.referee import confinement
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -72,15 +72,15 @@ def test_a_user_other_than_root_is_held_by_rlimit_nproc_and_loses_the_network() 
     python = SYSTEM_PYTHON or ""
     nobody = [SETPRIV or "", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups"]
     probe = subprocess.run(
-        [*nobody, python, "-I", "-S", confine.__file__, "--probe-network"], check=False
+        [*nobody, python, "-I", "-S", confinement.ENTRY, "--probe-network"], check=False
     )
     if probe.returncode != 0:
-        pytest.skip("nobody cannot run confine.py, or make a user namespace here")
+        pytest.skip("nobody cannot run the confinement, or make a user namespace here")
     # The kernel counts every task of the user, as the referee does (Sandbox): a limit
     # above what nobody runs already.
     limits = [tasks_of(NOBODY) + ALLOWED_TASKS] * 2
     spec = {"cgroups": [], "rlimits": {"RLIMIT_NPROC": limits}, "cut_network": True}
-    confined = [python, "-I", "-S", confine.__file__, json.dumps(spec), "--"]
+    confined = [python, "-I", "-S", confinement.ENTRY, json.dumps(spec), "--"]
     with socket.create_server(("127.0.0.1", 0)) as listening:
         port = str(listening.getsockname()[1])
         bot = subprocess.Popen(

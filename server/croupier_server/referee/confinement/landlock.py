@@ -1,52 +1,26 @@
-"""What a started bot's process runs before the bot: it confines itself, then becomes the bot.
+"""Landlock: what a confined process may do with the files, and which processes it may signal.
 
-    python -I -S confine.py SPEC -- PROGRAM [ARGUMENT...]
-    python -I -S confine.py --probe-network
-
-The referee (:mod:`croupier_server.referee.sandbox`) starts this file by its path, with the
-standard library only, so that it starts in milliseconds and nothing of the bot runs before
-the confinement is complete. SPEC is a JSON object:
-
-- ``cgroups``: the ``cgroup.procs`` files of the groups to join;
-- ``rlimits``: ``{"RLIMIT_CPU": [soft, hard], ...}`` to set;
-- ``cut_network``: whether to move into a new network namespace, where only the loopback
-  interface exists, and down;
-- ``files`` (optional): what the bot may do with the files. ``access`` by path:
-  ``{"/": "read", "/tmp": "write", "/tmp/croupier.db": "none", ...}``, the deepest path
-  given deciding for what lies beneath it; ``hidden``: patterns (``fnmatch``) of paths out
-  of reach unless ``access`` names them, such as ``["/tmp/croupier-bot-*"]``. Enforced with
-  Landlock (Linux 5.13 or later), which also keeps the bot from signalling or tracing any
-  process but its own (docs/referee.md).
-
-Then it executes PROGRAM (an absolute path) in its place: same process, same process group.
-It exits 126 if the confinement fails (the bot never runs) and 127 if PROGRAM cannot be run.
-``--probe-network`` only tells (exit status 0 or 1) whether the network can be cut here.
-
-Landlock only grants: a path in a directory is denied by granting each of the directory's
-other entries on its own, never the directory itself. So a directory that holds a path
-given less access than it (an "ancestor") cannot be listed, and nothing can be created in it
-or removed from it; entries that appear in it later are out of reach.
+Landlock (Linux 5.13 or later) is an unprivileged security module: a process restricts
+itself, and what it executes, for good. It only grants: a path in a directory is denied by
+granting each of the directory's other entries on its own, never the directory itself. So a
+directory that holds a path given less access than it (an "ancestor") cannot be listed, and
+nothing can be created in it or removed from it; entries that appear in it later are out of
+reach. Standard library only: it runs before the bot, in ``python -I -S``.
 """
 
 from __future__ import annotations
 
 import ctypes
 import fnmatch
-import json
 import os
-import resource
-import signal
 import stat
 import sys
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-CLONE_NEWUSER = 0x10000000
-CLONE_NEWNET = 0x40000000
-PR_SET_PDEATHSIG = 1
+__all__ = ["FILE_ACCESS", "landlock_abi", "restrict_files"]
+
 PR_SET_NO_NEW_PRIVS = 38
-CONFINEMENT_FAILED = 126
-CANNOT_RUN = 127
 
 # Landlock's system calls came after 424, when the numbers became the same on every architecture.
 _LANDLOCK_CREATE_RULESET = 444
@@ -77,50 +51,6 @@ class _PathBeneathAttr(ctypes.Structure):
     _fields_ = (("allowed_access", ctypes.c_uint64), ("parent_fd", ctypes.c_int32))
 
 
-def confine(spec: dict[str, Any]) -> None:
-    """Apply ``spec`` to this process.
-
-    The groups are joined first: once in a user namespace of its own, the process may not
-    move out of its group any more.
-
-    Raises:
-        OSError: a step failed.
-    """
-    _die_with_parent()
-    for procs in spec["cgroups"]:
-        with open(procs, "w") as group:
-            group.write("0")  # "0": the writing process itself
-    for name, (soft, hard) in spec["rlimits"].items():
-        resource.setrlimit(getattr(resource, name), (soft, hard))
-    if spec["cut_network"]:
-        cut_network()
-    if spec.get("files") is not None:
-        restrict_files(spec["files"]["access"], hidden=spec["files"]["hidden"])
-
-
-def cut_network() -> None:
-    """Move into a new network namespace: no interface but a loopback that is down.
-
-    Root may do so directly; another user does so inside a new user namespace, where it
-    keeps its own user and group ids (and has no privilege outside).
-
-    Raises:
-        OSError: the kernel refused (no namespaces, or unprivileged ones are disabled).
-    """
-    if os.geteuid() == 0:
-        _unshare(CLONE_NEWNET)
-        return
-    uid, gid = os.geteuid(), os.getegid()
-    _unshare(CLONE_NEWUSER | CLONE_NEWNET)
-    for name, text in (
-        ("setgroups", "deny"),
-        ("uid_map", f"{uid} {uid} 1"),
-        ("gid_map", f"{gid} {gid} 1"),
-    ):
-        with open(f"/proc/self/{name}", "w") as file:
-            file.write(text)
-
-
 def landlock_abi() -> int:
     """The version of Landlock's interface this kernel offers; 0 where it has none."""
     if not sys.platform.startswith("linux"):
@@ -129,13 +59,16 @@ def landlock_abi() -> int:
     return max(version, 0)
 
 
-def restrict_files(access: Mapping[str, str], *, hidden: Sequence[str] = ()) -> None:
+def restrict_files(
+    access: Mapping[str, str], *, hidden: Sequence[str] = (), own_processes: bool = False
+) -> None:
     """Allow this process (and what it runs) ``access`` to the files, and no signal out.
 
     ``access`` maps absolute real paths to one of :data:`FILE_ACCESS` and must hold "/".
     The paths that match a pattern of ``hidden`` when the files are walked, now, are out
     of reach unless ``access`` names them; so are the entries of other processes in /proc,
-    those that exist now and those that come later (this one's children's too). The
+    those that exist now and those that come later (this one's children's too), unless
+    ``own_processes`` says that /proc shows no other (a PID namespace of its own). The
     restriction cannot be lifted; it also bars signalling, tracing, and reaching the
     abstract Unix sockets of, any process that is not this one or its descendants.
 
@@ -153,7 +86,7 @@ def restrict_files(access: Mapping[str, str], *, hidden: Sequence[str] = ()) -> 
         _LANDLOCK_CREATE_RULESET, ctypes.byref(attr), ctypes.sizeof(attr), 0
     )
     try:
-        for path, kind in _grants(access, hidden):
+        for path, kind in _grants(access, hidden, own_processes=own_processes):
             _allow_beneath(ruleset, path, rights[kind])
         libc = ctypes.CDLL(None, use_errno=True)
         if libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
@@ -172,15 +105,19 @@ def _handled_rights(abi: int) -> int:
     return handled
 
 
-def _grants(access: Mapping[str, str], hidden: Sequence[str]) -> Iterator[tuple[str, str]]:
+def _grants(
+    access: Mapping[str, str], hidden: Sequence[str], *, own_processes: bool
+) -> Iterator[tuple[str, str]]:
     """The paths to grant and their access, each the deepest path given above it or itself.
 
     The directories that hold a given path (its ancestors) are not granted: their entries
-    are, one by one, as they are now. /proc is one, so that the entries of the other
-    processes, those there now and those to come, are out of reach.
+    are, one by one, as they are now. /proc is one unless it shows this process's own only,
+    so that the entries of the other processes, those there now and those to come, are out
+    of reach. A path given the access it would inherit anyway makes no ancestors.
     """
-    ancestors = {_PROCESSES}
-    for given in [*access, *hidden]:
+    ancestors = set() if own_processes else {_PROCESSES}
+    changed = [path for path in access if path == "/" or access[path] != _inherited(access, path)]
+    for given in [*changed, *hidden]:
         parent = given
         while parent != "/":
             parent = os.path.dirname(parent)
@@ -190,7 +127,9 @@ def _grants(access: Mapping[str, str], hidden: Sequence[str]) -> Iterator[tuple[
         path, inherited = pending.pop()
         if path in access:
             kind = access[path]
-        elif _is_another_process(path) or any(fnmatch.fnmatchcase(path, p) for p in hidden):
+        elif (not own_processes and _is_another_process(path)) or any(
+            fnmatch.fnmatchcase(path, pattern) for pattern in hidden
+        ):
             kind = "none"
         else:
             kind = inherited
@@ -203,6 +142,16 @@ def _grants(access: Mapping[str, str], hidden: Sequence[str]) -> Iterator[tuple[
         except OSError:  # not readable: its entries stay out of reach
             continue
         pending.extend((os.path.join(path, name), kind) for name in names)
+
+
+def _inherited(access: Mapping[str, str], path: str) -> str:
+    """The access ``path`` would have from the deepest path given above it."""
+    parent = path
+    while parent != "/":
+        parent = os.path.dirname(parent)
+        if parent in access:
+            return access[parent]
+    return access["/"]
 
 
 def _is_another_process(path: str) -> bool:
@@ -248,48 +197,3 @@ def _landlock_checked(number: int, *arguments: Any) -> int:
         error = ctypes.get_errno()
         raise OSError(error, f"Landlock: {os.strerror(error)}")
     return result
-
-
-def _unshare(flags: int) -> None:
-    if not sys.platform.startswith("linux"):
-        raise OSError(f"network namespaces are a Linux feature, not one of {sys.platform}")
-    libc = ctypes.CDLL(None, use_errno=True)
-    if libc.unshare(flags) != 0:
-        error = ctypes.get_errno()
-        raise OSError(error, f"unshare: {os.strerror(error)}")
-
-
-def _die_with_parent() -> None:
-    """Be killed with the referee should it die without ending its bots (Linux only)."""
-    if sys.platform.startswith("linux"):
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-
-
-def main(argv: list[str]) -> int:
-    """Confine this process and execute the bot, or probe; returns an exit status on failure."""
-    if argv[1:] == ["--probe-network"]:
-        try:
-            cut_network()
-        except OSError as error:
-            print(error, file=sys.stderr)
-            return 1
-        return 0
-    spec, command = json.loads(argv[1]), argv[3:]
-    try:
-        confine(spec)
-    except OSError as error:
-        print(f"croupier: cannot confine the bot: {error}", file=sys.stderr)
-        return CONFINEMENT_FAILED
-    # Python ignores these; an ignored signal would stay ignored in the bot.
-    for signum in (signal.SIGPIPE, signal.SIGXFSZ):
-        signal.signal(signum, signal.SIG_DFL)
-    try:
-        os.execv(command[0], command)
-    except OSError as error:
-        print(f"croupier: cannot run {command[0]}: {error.strerror}", file=sys.stderr)
-    return CANNOT_RUN
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv))

@@ -1,0 +1,35 @@
+"""Confine this process as SPEC says, then run the bot: ``__main__.py SPEC -- PROGRAM [ARG...]``.
+
+Started by path with ``python -I -S``, which puts neither this directory nor any
+site-packages on the path: the package's root is put there, for the standard-library-only
+modules of :mod:`croupier_server.referee.confinement` (see there for SPEC).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+
+from croupier_server.referee.confinement import namespaces, process
+
+
+def main(argv: list[str]) -> int:
+    """Confine this process and run the bot, or probe; returns an exit status on failure."""
+    if argv[1:] == ["--probe-network"]:
+        try:
+            namespaces.cut_network()
+        except OSError as error:
+            print(error, file=sys.stderr)
+            return 1
+        return 0
+    if len(argv) < 4 or argv[2] != "--":
+        print("usage: __main__.py SPEC -- PROGRAM [ARGUMENT...]", file=sys.stderr)
+        return process.CONFINEMENT_FAILED
+    return process.run(json.loads(argv[1]), argv[3:])
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,92 @@
+"""Linux namespaces for a confined process: its own network, mounts, IPC, processes and host.
+
+Root makes them directly; another user makes them inside a new user namespace of its own,
+where it keeps its own user and group ids and has no privilege outside. Standard library
+only: it runs before the bot, in ``python -I -S``.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import sys
+
+__all__ = [
+    "CLONE_NEWCGROUP",
+    "CLONE_NEWIPC",
+    "CLONE_NEWNET",
+    "CLONE_NEWNS",
+    "CLONE_NEWPID",
+    "CLONE_NEWUSER",
+    "CLONE_NEWUTS",
+    "cut_network",
+    "enter_namespaces",
+    "libc",
+]
+
+CLONE_NEWNS = 0x00020000
+CLONE_NEWCGROUP = 0x02000000
+CLONE_NEWUTS = 0x04000000
+CLONE_NEWIPC = 0x08000000
+CLONE_NEWUSER = 0x10000000
+CLONE_NEWPID = 0x20000000
+CLONE_NEWNET = 0x40000000
+
+
+def libc() -> ctypes.CDLL:
+    """The C library, with ``errno`` kept for :func:`ctypes.get_errno`."""
+    return ctypes.CDLL(None, use_errno=True)
+
+
+def checked(result: int, call: str) -> int:
+    """``result`` of a C call; an :class:`OSError` naming ``call`` if it failed."""
+    if result < 0:
+        error = ctypes.get_errno()
+        raise OSError(error, f"{call}: {os.strerror(error)}")
+    return result
+
+
+def enter_namespaces(flags: int) -> None:
+    """Move into new namespaces of the kinds ``flags`` names (``CLONE_NEW...``).
+
+    A process other than root also moves into a new user namespace, mapping its own user
+    and group to themselves: it then holds every capability over the new namespaces (to
+    mount in them), and none outside; it loses them when it executes a program.
+    A new PID namespace is that of this process's next child, which is its first process.
+
+    Raises:
+        OSError: the kernel refused (no namespaces, or unprivileged ones are disabled).
+    """
+    if not sys.platform.startswith("linux"):
+        raise OSError(f"namespaces are a Linux feature, not one of {sys.platform}")
+    if os.geteuid() == 0:
+        checked(libc().unshare(flags), "unshare")
+        return
+    uid, gid = os.geteuid(), os.getegid()
+    checked(libc().unshare(flags | CLONE_NEWUSER), "unshare")
+    for name, text in (
+        ("setgroups", "deny"),
+        ("uid_map", f"{uid} {uid} 1"),
+        ("gid_map", f"{gid} {gid} 1"),
+    ):
+        with open(f"/proc/self/{name}", "w") as file:
+            file.write(text)
+
+
+def cut_network() -> None:
+    """Move into a new network namespace: no interface but a loopback that is down.
+
+    Raises:
+        OSError: the kernel refused.
+    """
+    enter_namespaces(CLONE_NEWNET)
+
+
+def set_hostname(name: str) -> None:
+    """Name the host, in a UTS namespace of this process's own.
+
+    Raises:
+        OSError: the kernel refused.
+    """
+    encoded = name.encode()
+    checked(libc().sethostname(encoded, len(encoded)), "sethostname")

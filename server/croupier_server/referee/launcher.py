@@ -48,12 +48,19 @@ class BotProcess:
 
     @classmethod
     async def start(
-        cls, label: str, command: str, *, env: Mapping[str, str], limits: BotLimits
+        cls,
+        label: str,
+        command: str,
+        *,
+        env: Mapping[str, str],
+        limits: BotLimits,
+        seal_seat: bool = True,
     ) -> BotProcess:
         """Start ``command`` (a shell-style command line, no shell) confined, in a new group.
 
         ``env`` holds what the bot needs to reach the referee; the rest of its environment
-        is the sandbox's.
+        is the sandbox's. Its seat is sealed where the machine allows it, unless
+        ``seal_seat`` is false (see :meth:`Sandbox.prepare`).
 
         Raises:
             LaunchError: the command is empty, not found or not executable, or the sandbox
@@ -66,7 +73,7 @@ class BotProcess:
         if not argv:
             raise LaunchError(f"{label}: the command is empty")
         try:
-            sandbox = Sandbox.prepare(argv, referee=env, limits=limits)
+            sandbox = Sandbox.prepare(argv, referee=env, limits=limits, seal_seat=seal_seat)
         except OSError as error:
             raise LaunchError(f"{label}: cannot start {argv[0]!r}: {error}") from None
         out_read, out_write = os.pipe()

@@ -109,11 +109,17 @@ class Sandbox:
 
     @classmethod
     def prepare(
-        cls, argv: Sequence[str], *, referee: Mapping[str, str], limits: BotLimits
+        cls,
+        argv: Sequence[str],
+        *,
+        referee: Mapping[str, str],
+        limits: BotLimits,
+        seal_seat: bool = True,
     ) -> Sandbox:
         """Everything to start ``argv`` (program first, found in the bot's PATH) under ``limits``.
 
-        The seat is sealed where :func:`sealing_failure` finds nothing missing.
+        The seat is sealed where the machine allows it and the bot is without the network,
+        unless ``seal_seat`` is false (a benchmark's baseline).
 
         Raises:
             FileNotFoundError: the program is not found, or not executable.
@@ -133,7 +139,7 @@ class Sandbox:
                 cgroup = BotCgroup.create(
                     bases, memory_bytes=memory_bytes, processes=limits.processes
                 )
-            sealed = not limits.network and _can_seal()
+            sealed = seal_seat and not limits.network and _can_seal()
             shown = _shown_paths(command, env) if sealed else None
             spec = {
                 "cgroups": cgroup.procs_files if cgroup else [],

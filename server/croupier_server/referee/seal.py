@@ -37,8 +37,9 @@ HOSTNAME = "croupier-bot"
 """What a sealed bot's host is called."""
 SCRATCH_DIRECTORIES = ("/tmp", "/var/tmp", "/dev/shm")
 """Where processes leave files for each other: each sealed bot has its own, empty."""
-HIDDEN_DIRECTORIES = ("/sys",)
-"""What a sealed bot sees empty: control groups, devices and the kernel's state of others."""
+HIDDEN_DIRECTORIES = ("/sys", "/run", "/var/run")
+"""What a sealed bot sees empty: control groups, devices, the kernel's state of others, and
+where services keep their sockets (a database two bots could both talk to)."""
 _MAX_INODES = 16_384
 """The most files and directories one scratch file system holds."""
 
@@ -91,19 +92,46 @@ def mount_plan(
     steps: list[Step] = [
         {"op": "tmpfs", "path": path, "options": options, "readonly": False} for path in scratch
     ]
+    hidden = sorted({os.path.realpath(path) for path in HIDDEN_DIRECTORIES if os.path.isdir(path)})
     steps += [
-        {"op": "tmpfs", "path": path, "options": "size=4k,mode=0555", "readonly": True}
-        for path in HIDDEN_DIRECTORIES
-        if os.path.isdir(path)
+        {"op": "tmpfs", "path": path, "options": "size=64k,mode=0755", "readonly": True}
+        for path in hidden
+    ]
+    needed = sorted({os.path.realpath(path) for path in shown if os.path.lexists(path)})
+    steps += [
+        {"op": "bind", "source": os.devnull, "path": path, "readonly": True}
+        for path in _service_sockets()
+        if path not in needed and not any(_beneath(path, place) for place in [*scratch, *hidden])
     ]
     steps.append({"op": "directory", "path": home, "mode": 0o700, "owned": True})
-    needed = sorted({os.path.realpath(path) for path in shown if os.path.lexists(path)})
     if as_root:
         steps += _ways(needed, scratch)
     for path in needed:
-        if any(_beneath(path, place) for place in scratch):
+        if any(_beneath(path, place) for place in [*scratch, *hidden]):
             steps += _shown_in_scratch(path, as_root=as_root)
     return steps
+
+
+def _service_sockets() -> list[str]:
+    """The Unix sockets listening here under a path, as the kernel lists them.
+
+    A sealed bot finds ``/dev/null`` in their place: through a service that lets local
+    users in (a database with ``trust``), two bots could talk.
+    """
+    try:
+        with open("/proc/net/unix") as listing:
+            rows = listing.read().splitlines()[1:]
+    except OSError:
+        return []
+    paths = {fields[-1] for row in rows if len(fields := row.split()) >= 8}
+    return sorted({os.path.realpath(p) for p in paths if p.startswith("/") and _is_socket(p)})
+
+
+def _is_socket(path: str) -> bool:
+    try:
+        return stat.S_ISSOCK(os.lstat(path).st_mode)
+    except OSError:
+        return False
 
 
 def _shown_in_scratch(path: str, *, as_root: bool) -> list[Step]:

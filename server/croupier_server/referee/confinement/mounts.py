@@ -5,7 +5,8 @@ out, in order, once the process is in a mount namespace of its own, where nothin
 mounts is seen outside. Each step is a JSON object:
 
 - ``{"op": "tmpfs", "path": P, "options": "size=...,mode=1777", "readonly": false}``: an
-  empty file system in memory at ``P``, hiding what was there;
+  empty file system in memory at ``P``, hiding what was there (read-only once every step
+  is carried out, if asked, so that later steps may show things in it);
 - ``{"op": "directory", "path": P, "mode": 0o700, "owned": true}``: make ``P`` (and its
   missing parents, mode 0755), with ``mode``; ``owned``: given to the bot's own user;
 - ``{"op": "bind", "source": S, "path": P, "readonly": true}``: show ``S``, as it was before
@@ -22,7 +23,7 @@ from typing import Any
 
 from croupier_server.referee.confinement.namespaces import checked, libc
 
-__all__ = ["Identity", "carry_out", "make_private", "mount_processes"]
+__all__ = ["Identity", "carry_out", "make_private", "make_read_only", "mount_processes"]
 
 MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC = 1, 2, 4, 8
 MS_REMOUNT, MS_BIND, MS_REC, MS_PRIVATE = 32, 4096, 16384, 1 << 18
@@ -52,6 +53,33 @@ def make_private() -> None:
     _mount(None, "/", None, MS_REC | MS_PRIVATE, None)
 
 
+def make_read_only() -> None:
+    """Make every mount of this mount namespace read-only: nothing on them changes.
+
+    Not a file, nor its owner, mode, times or extended attributes (which Landlock does not
+    govern): what a sealed bot may change is what the plan mounts afterwards, its own.
+
+    Raises:
+        OSError: a mount refused.
+    """
+    with open("/proc/self/mountinfo") as mountinfo:
+        points = [_unescape(line.split()[4]) for line in mountinfo]
+    for point in points:
+        try:
+            kept = os.statvfs(point).f_flag
+        except OSError:  # hidden meanwhile by a mount over a directory above it
+            continue
+        if kept & os.ST_RDONLY:
+            continue
+        flags = sum(flag for st, flag in _KEPT_FLAGS.items() if kept & st)
+        _mount(None, point, None, MS_REMOUNT | MS_BIND | MS_RDONLY | flags, None)
+
+
+def _unescape(field: str) -> str:
+    """A path of /proc/self/mountinfo, where a space, tab, newline or backslash is octal."""
+    return field.encode().decode("unicode_escape")
+
+
 def mount_processes() -> None:
     """Mount at /proc the processes of this process's PID namespace, and no other.
 
@@ -78,7 +106,7 @@ def carry_out(steps: Sequence[Mapping[str, Any]], identity: Identity) -> None:
     try:
         for step in steps:
             if step["op"] == "tmpfs":
-                _tmpfs(step["path"], step["options"], readonly=step["readonly"])
+                _mount("tmpfs", step["path"], "tmpfs", MS_NOSUID | MS_NODEV, step["options"])
             elif step["op"] == "directory":
                 _directory(step["path"], step["mode"], identity if step["owned"] else None)
             elif step["op"] == "bind":
@@ -88,11 +116,9 @@ def carry_out(steps: Sequence[Mapping[str, Any]], identity: Identity) -> None:
     finally:
         for descriptor in sources.values():
             os.close(descriptor)
-
-
-def _tmpfs(path: str, options: str, *, readonly: bool) -> None:
-    flags = MS_NOSUID | MS_NODEV | (MS_RDONLY if readonly else 0)
-    _mount("tmpfs", path, "tmpfs", flags, options)
+    for step in steps:
+        if step["op"] == "tmpfs" and step["readonly"]:
+            _mount(None, step["path"], None, MS_REMOUNT | MS_NOSUID | MS_NODEV | MS_RDONLY, None)
 
 
 def _directory(path: str, mode: int, owner: Identity) -> None:

@@ -8,6 +8,7 @@ only: it runs before the bot, in ``python -I -S``.
 from __future__ import annotations
 
 import ctypes
+import errno
 import os
 import sys
 
@@ -19,9 +20,12 @@ __all__ = [
     "CLONE_NEWPID",
     "CLONE_NEWUSER",
     "CLONE_NEWUTS",
+    "checked",
     "cut_network",
     "enter_namespaces",
+    "leave_session_keyring",
     "libc",
+    "set_hostname",
 ]
 
 CLONE_NEWNS = 0x00020000
@@ -80,6 +84,31 @@ def cut_network() -> None:
         OSError: the kernel refused.
     """
     enter_namespaces(CLONE_NEWNET)
+
+
+_KEYCTL = {"x86_64": 250, "aarch64": 219, "riscv64": 219, "ppc64le": 311, "s390x": 280}
+"""The number of the keyctl system call, by machine (``os.uname().machine``)."""
+_KEYCTL_JOIN_SESSION_KEYRING = 1
+
+
+def leave_session_keyring() -> None:
+    """Join a new, empty session keyring of this process's own.
+
+    A process inherits its parent's: two bots of one referee would both hold the
+    referee's, and could leave keys there for each other. Where the kernel has no keyrings
+    there is nothing to leave.
+
+    Raises:
+        OSError: the kernel has keyrings and refused.
+    """
+    number = _KEYCTL.get(os.uname().machine)
+    if number is None:
+        raise OSError(f"the keyctl system call of {os.uname().machine} is not known here")
+    result = libc().syscall(
+        ctypes.c_long(number), ctypes.c_long(_KEYCTL_JOIN_SESSION_KEYRING), None
+    )
+    if result < 0 and ctypes.get_errno() != errno.ENOSYS:
+        checked(result, "keyctl(KEYCTL_JOIN_SESSION_KEYRING)")
 
 
 def set_hostname(name: str) -> None:

@@ -87,6 +87,7 @@ def _run_sealed(spec: Mapping[str, Any], command: Sequence[str]) -> int:
         namespaces.enter_namespaces(flags)
         namespaces.set_hostname(seal["hostname"])
         mounts.make_private()
+        mounts.make_read_only()
         mounts.carry_out(seal["mounts"], identity)
         # The referee's /proc, before the bot's own hides it: where the keeper finds the bot.
         processes = os.open("/proc", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
@@ -116,6 +117,7 @@ def _become_bot(
             os.setgroups([])
             os.setresgid(*(identity[1],) * 3)
             os.setresuid(*(identity[0],) * 3)
+        namespaces.leave_session_keyring()
         # Set again: a change of user clears it. The keeper may have died meanwhile.
         _die_with_parent()
         if select.select([alive], [], [], 0)[0]:

@@ -14,6 +14,9 @@
 - The end: as an opponent runs short of tiles, every tile and above all every 2 (each one
   doubles what it pays) weighs more, so it sheds its 2s while it still can.
 
+Each decision comes with a comment (``croupier.Decision``): the plays it weighed and the
+cost of the hand it keeps, shown in the game's replay.
+
 The referee starts it with its address and token, once registered:
 
     croupier bot add lexio-strong --game lexio --command "python examples/lexio_strong.py"
@@ -140,8 +143,11 @@ class Planner:
 class StrongLexioBot(croupier.Bot[LexioObservation, lexio.Action]):
     """Plays to a plan of its hand, counts the tiles out, and sheds its 2s near the end."""
 
-    def act(self, observation: LexioObservation) -> lexio.Action:
-        """The play that leaves the cheapest hand, or a pass when no answer is worth it."""
+    def act(self, observation: LexioObservation) -> croupier.Decision[lexio.Action]:
+        """The play that leaves the cheapest hand, or a pass when no answer is worth it.
+
+        Its comment says how many plays it weighed and what the hand left costs.
+        """
         planner = Planner(observation)
         hand = observation.hand
         best: lexio.Action = Pass()
@@ -149,12 +155,16 @@ class StrongLexioBot(croupier.Bot[LexioObservation, lexio.Action]):
         if observation.table is not None:
             # A pass keeps the hand as it is; near the end it also lets an opponent shed.
             best_cost = planner.evaluate(hand) - PLAY_MARGIN * (1 - planner.danger)
-        for action in observation.legal_actions:
-            if isinstance(action, Play):
-                cost = planner.evaluate([tile for tile in hand if tile not in action.tiles])
-                if cost < best_cost:
-                    best, best_cost = action, cost
-        return best
+        plays = [action for action in observation.legal_actions if isinstance(action, Play)]
+        for play in plays:
+            cost = planner.evaluate([tile for tile in hand if tile not in play.tiles])
+            if cost < best_cost:
+                best, best_cost = play, cost
+        comment = (
+            f"plays weighed: {len(plays)}, the hand left costs {best_cost:.2f}"
+            f" (danger {planner.danger:.2f})"
+        )
+        return croupier.Decision(best, comment=comment)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@
 //
 // It speaks the contract of proto/croupier/proto/v1/referee.proto with @grpc/grpc-js: it
 // connects to CROUPIER_ADDRESS, says Hello with CROUPIER_TOKEN, and answers every
-// DecisionRequest with one of its legal actions, echoed back as received.
+// DecisionRequest with one of its legal actions, echoed back as received, and a comment
+// (ActionReply.comment) saying why, which the replay shows.
 //
 // - Lexio: the weakest of the plays with the most tiles; a pass only when it cannot play.
 // - Cribbage: lays away to keep the cards that score the most as they are; pegs the card
@@ -48,10 +49,11 @@ function loadRefereeService() {
 function chooseLexio(actions) {
   const plays = actions.filter((action) => action.lexio.action === "play");
   if (plays.length === 0) {
-    return actions[0];
+    return { action: actions[0], comment: "no play beats the table" };
   }
   const most = Math.max(...plays.map((action) => action.lexio.play.tiles.length));
-  return plays.find((action) => action.lexio.play.tiles.length === most);
+  const action = plays.find((candidate) => candidate.lexio.play.tiles.length === most);
+  return { action, comment: `the weakest of ${plays.length} plays, ${most} tile(s)` };
 }
 
 // ---- Cribbage -------------------------------------------------------------------------
@@ -113,7 +115,8 @@ function pegPoints(countCards, count, card) {
   return points;
 }
 
-function best(actions, score) {
+// The action that scores the most, and a comment saying what it scores ("keeps 8 points").
+function best(actions, score, saying) {
   let chosen = actions[0];
   let top = -Infinity;
   for (const action of actions) {
@@ -123,28 +126,29 @@ function best(actions, score) {
       top = points;
     }
   }
-  return chosen;
+  return { action: chosen, comment: `${saying} ${top} point(s), best of ${actions.length}` };
 }
 
 function chooseCribbage(observation, actions) {
   const kind = actions[0].cribbage.action;
   if (kind === "discard") {
-    return best(actions, (action) => {
+    const kept = (action) => {
       const away = action.cribbage.discard.cards;
       return handPoints(observation.hand.filter((card) => !away.some((a) => sameCard(a, card))));
-    });
+    };
+    return best(actions, kept, "keeps");
   }
   if (kind === "peg") {
     const count = observation.count;
-    return best(actions, (action) =>
-      pegPoints(observation.count_cards, count, action.cribbage.peg.card),
-    );
+    const pegged = (action) => pegPoints(observation.count_cards, count, action.cribbage.peg.card);
+    return best(actions, pegged, "pegs");
   }
-  return actions[0];
+  return { action: actions[0], comment: "the first free place" };
 }
 
 // ---- The session ----------------------------------------------------------------------
 
+// The action chosen and a comment saying why: { action, comment }.
 function choose(decision) {
   const actions = decision.legal_actions;
   const observation = decision.observation;
@@ -158,7 +162,7 @@ function choose(decision) {
   } catch (error) {
     log(`policy failed (${error.message}); playing the first legal action`);
   }
-  return actions[0];
+  return { action: actions[0], comment: "the first legal action" };
 }
 
 function describe(error, address) {
@@ -192,8 +196,8 @@ function main() {
       }
       case "decision": {
         const decision = message.decision;
-        const action = choose(decision);
-        stream.write({ action: { request_id: decision.request_id, action } });
+        const { action, comment } = choose(decision);
+        stream.write({ action: { request_id: decision.request_id, action, comment } });
         break;
       }
       case "action_refused":

@@ -11,11 +11,13 @@ A bot is a class with one method::
     if __name__ == "__main__":
         croupier.run(MyBot())                # address and token from the referee
 
-``croupier.local.play`` plays a whole game in one process, for tests and rollouts.
+``act`` may also return ``croupier.Decision(action, comment="why")``: the comment is stored
+with the action and shown in the game's replay. ``croupier.local.play`` plays a whole game
+in one process, for tests and rollouts.
 """
 
 from croupier._runtime import run
 from croupier._version import __version__
-from croupier.bot import Bot, GameStart
+from croupier.bot import Bot, Decision, GameStart
 
-__all__ = ["Bot", "GameStart", "__version__", "run"]
+__all__ = ["Bot", "Decision", "GameStart", "__version__", "run"]

@@ -12,7 +12,7 @@ import grpc
 
 from croupier import codec
 from croupier._version import __version__
-from croupier.bot import Bot
+from croupier.bot import Bot, Decision
 from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
 from croupier.protocol import ADDRESS_VARIABLE, PROTOCOL_VERSION, TOKEN_VARIABLE
 
@@ -102,12 +102,12 @@ class _Session:
         if kind == "game_start":
             bot.on_game_start(codec.read_game_start(message.game_start))
         elif kind == "decision":
-            decision = codec.read_decision_request(message.decision)
-            action = bot.act(decision.observation)
-            reply = referee_pb2.ActionReply(
-                request_id=decision.request_id, action=codec.encode_action(action)
+            request = codec.read_decision_request(message.decision)
+            decision = Decision.of(bot.act(request.observation))
+            reply = codec.action_reply(
+                request_id=request.request_id, action=decision.action, comment=decision.comment
             )
-            self._outbox.put(referee_pb2.BotMessage(action=reply))
+            self._outbox.put(reply)
         elif kind == "event":
             if self._wants_events:
                 bot.on_event(codec.decode_event(message.event))

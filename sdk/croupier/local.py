@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from croupier.bot import Bot, GameStart
+from croupier.bot import Bot, Decision, GameStart
 from croupier.games import Game, IllegalAction, State, load_game
 
 __all__ = ["play"]
@@ -28,7 +28,8 @@ def play(
 
     The bots see what they would see from the referee: the game start, every event their
     seat may see, a request only when they have a real choice, and the result. A decision
-    with one legal action is taken for the bot.
+    with one legal action is taken for the bot. A bot may answer with a
+    :class:`~croupier.Decision`; its comment is not kept.
 
     Args:
         game: the rule set, or a game's name for its default rules.
@@ -54,7 +55,10 @@ def play(
             break
         seat = seats[0]
         legal = state.legal_actions(seat)
-        action = legal[0] if len(legal) == 1 else bots[seat].act(state.observation(seat))
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            action = Decision.of(bots[seat].act(state.observation(seat))).action
         if action not in legal:
             raise IllegalAction(f"the bot in seat {seat} chose {action!r}, which is not legal")
         state.apply(seat, action)

@@ -8,3 +8,7 @@ ADDRESS_VARIABLE = "CROUPIER_ADDRESS"
 
 TOKEN_VARIABLE = "CROUPIER_TOKEN"
 """The environment variable with a started bot's seat token, or a remote bot's key."""
+
+COMMENT_MAX_BYTES = 1024
+"""The longest comment a bot may give with an action (``ActionReply.comment``), in bytes of
+UTF-8; a longer one is cut at a character boundary."""

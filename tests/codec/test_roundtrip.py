@@ -22,6 +22,8 @@ from croupier.games import cribbage as cribbage_engine
 from croupier.games import lexio as lexio_engine
 from croupier.games.cribbage import NEXT_FIRST_DEALER, VARIANTS, Cribbage
 from croupier.games.lexio import PLAYER_COUNTS, TWOS_PENALTIES, Lexio
+from croupier.proto.v1 import referee_pb2 as pb
+from croupier.protocol import COMMENT_MAX_BYTES
 
 MessageT = TypeVar("MessageT", bound=Message)
 
@@ -72,7 +74,7 @@ def check_observation(state: State[Any, Any, Any], seat: int | None, request_id:
         attempt=2,
     )
     decision = codec.read_decision_request(wire(message).decision)
-    assert decision == codec.Decision(request_id, "game-1", observation, 1500, 500, 2)
+    assert decision == codec.DecisionRequest(request_id, "game-1", observation, 1500, 500, 2)
     bare = codec.decode_observation(wire(codec.encode_observation(observation)), ())
     assert bare.legal_actions == ()
     for action in observation.legal_actions:
@@ -147,6 +149,61 @@ def test_an_action_reply_round_trips() -> None:
     message = wire(codec.action_reply(request_id=2**63, action=action))
     assert message.WhichOneof("message") == "action"
     assert codec.read_action_reply(message.action, state.game) == codec.Reply(2**63, action)
+
+
+@given(st.text(max_size=300))
+def test_a_comment_within_the_limit_round_trips_as_it_is(comment: str) -> None:
+    state = Lexio().new_state(seed=5)
+    action = state.legal_actions(state.seats_to_act()[0])[0]
+    message = wire(codec.action_reply(request_id=9, action=action, comment=comment))
+    assert message.action.HasField("comment")
+    read = codec.read_action_reply(message.action, state.game)
+    assert read == codec.Reply(9, action, comment)
+
+
+def test_a_reply_without_a_comment_has_none() -> None:
+    state = Lexio().new_state(seed=5)
+    action = state.legal_actions(state.seats_to_act()[0])[0]
+    message = wire(codec.action_reply(request_id=9, action=action))
+    assert not message.action.HasField("comment")
+    assert codec.read_action_reply(message.action, state.game).comment is None
+
+
+LIMIT = COMMENT_MAX_BYTES
+
+
+@pytest.mark.parametrize(
+    ("comment", "kept"),
+    [
+        pytest.param("a" * LIMIT, "a" * LIMIT, id="ascii at the limit"),
+        pytest.param("a" * (LIMIT + 1), "a" * LIMIT, id="ascii past it"),
+        pytest.param("é" * 600, "é" * (LIMIT // 2), id="two-byte characters"),
+        pytest.param("a" + "€" * 400, "a" + "€" * 341, id="a three-byte character cut"),
+        pytest.param("ab" + "€" * 400, "ab" + "€" * 340, id="a three-byte character cut after 1"),
+        pytest.param("a" * 1021 + "🂡", "a" * 1021, id="a four-byte character cut"),
+        pytest.param("a" * 1020 + "🂡" * 2, "a" * 1020 + "🂡", id="a four-byte character whole"),
+    ],
+)
+def test_a_long_comment_is_cut_at_a_character_boundary(comment: str, kept: str) -> None:
+    assert codec.cut_comment(comment) == kept
+    assert len(kept.encode()) <= LIMIT
+    # The referee cuts what it reads, whatever a bot sent.
+    state = Lexio().new_state(seed=5)
+    action = state.legal_actions(state.seats_to_act()[0])[0]
+    raw = pb.ActionReply(request_id=1, action=codec.encode_action(action), comment=comment)
+    assert codec.read_action_reply(wire(raw), state.game).comment == kept
+    # The SDK cuts what it sends.
+    sent = codec.action_reply(request_id=1, action=action, comment=comment)
+    assert sent.action.comment == kept
+
+
+@given(st.text(min_size=300, max_size=1500))
+def test_a_cut_comment_is_the_longest_whole_prefix_within_the_limit(comment: str) -> None:
+    kept = codec.cut_comment(comment)
+    assert comment.startswith(kept)
+    assert len(kept.encode()) <= LIMIT
+    if kept != comment:
+        assert len((kept + comment[len(kept)]).encode()) > LIMIT
 
 
 def event_classes(module: object) -> set[type[Event]]:

@@ -36,6 +36,7 @@ from croupier.games.lexio import Play
 from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
 from croupier_server.cli import main
 from croupier_server.db import (
+    DecidedBy,
     EndedBy,
     GameStatus,
     SeatStatus,
@@ -143,6 +144,14 @@ def test_the_javascript_bot_plays_a_whole_game(
             js_seat = repository.game_seats(session, game_id=game_id)[JS_SEAT]
             assert js_seat.status is SeatStatus.FINISHED
             assert js_seat.decisions > 0
+            # Each of its answers says why (ActionReply.comment, built from the contract).
+            answered = [
+                action
+                for action in repository.game_actions(session, game_id=game_id)
+                if action.seat == JS_SEAT and action.decided_by == DecidedBy.BOT
+            ]
+            assert len(answered) == js_seat.decisions
+            assert all(action.comment for action in answered)
             check_stored_game(session, game_id=game_id)
     finally:
         engine.dispose()
@@ -219,6 +228,7 @@ def test_a_uint64_request_id_comes_back_exactly_and_the_bot_exits_cleanly(node: 
     plays = [action for action in referee.observation.legal_actions if isinstance(action, Play)]
     largest = max(len(play.tiles) for play in plays)
     assert reply.action == next(play for play in plays if len(play.tiles) == largest)
+    assert reply.comment == f"the weakest of {len(plays)} plays, {largest} tile(s)"
     assert "game g1: lexio" in done.stderr
     assert "game g1 over: place" in done.stderr
 

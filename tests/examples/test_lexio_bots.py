@@ -85,3 +85,28 @@ def test_random_bot_takes_its_seed_from_the_environment(monkeypatch: pytest.Monk
         return [str(action) for _, action in state.actions]
 
     assert moves() == moves()
+
+
+class Recorder(croupier.Bot[LexioObservation, lexio.Action]):
+    """Passes the strong bot's decisions on, as ``local.play`` gets them, and keeps them."""
+
+    def __init__(self) -> None:
+        self.bot = StrongLexioBot()
+        self.decisions: list[tuple[LexioObservation, croupier.Decision[lexio.Action]]] = []
+
+    def act(self, observation: LexioObservation) -> croupier.Decision[lexio.Action]:
+        decision = self.bot.act(observation)
+        self.decisions.append((observation, decision))
+        return decision
+
+
+def test_the_strong_bot_explains_each_decision_and_local_play_takes_them() -> None:
+    recorders = [Recorder() for _ in range(4)]
+    state = play(Lexio(rounds=1), recorders, seed=8)
+    assert state.is_over()
+    decisions = [decision for recorder in recorders for decision in recorder.decisions]
+    assert decisions
+    for observation, decision in decisions:
+        assert decision.action in observation.legal_actions
+        assert decision.comment is not None
+        assert decision.comment.startswith("plays weighed: ")

@@ -29,6 +29,8 @@ a refused action is asked again in a new request), it does what ``BEHAVIOUR`` sa
 - ``old-protocol``: say Hello with protocol version 2, note how the stream ends, exit 4.
 - ``stubborn``: start a child process that sleeps, ignore SIGTERM, play honestly, and stay
   (sleeping) after the stream has ended; notes ``{"pids": [own, child's]}``.
+- ``long-comment``: answer honestly with :data:`LONG_COMMENT`, a comment longer than the
+  referee keeps (it is cut, which is no fault).
 
 Behaviours that try the limits of the bot's process (docs/referee.md, "Containment"); those
 that act when asked request ``N + 1`` do not answer it, and keep on until the kernel stops
@@ -99,6 +101,7 @@ BEHAVIOURS = (
     "duplicate",
     "old-protocol",
     "stubborn",
+    "long-comment",
     "burn-cpu",
     "allocate",
     "fork-bomb",
@@ -117,6 +120,8 @@ CONNECT_METHOD = "/croupier.proto.v1.Referee/Connect"
 OVERSIZED_BYTES = 512 * 1024
 """Twice the largest message the referee takes (``service.MAX_MESSAGE_BYTES``)."""
 PADDING_FIELD = 1000
+LONG_COMMENT = "n°" + "€" * 500
+"""1,503 bytes of UTF-8: past the 1,024 kept, and the cut falls inside a character."""
 """A field number no message of the contract uses: its bytes are kept as an unknown field."""
 GARBAGE_BYTES = 4096
 GARBAGE_SEED = 6
@@ -243,12 +248,15 @@ class ScriptedBot:
             action = referee_pb2.Action()
         elif behaviour == "other-game":
             action = other_game_action(request)
-        self.answer(request.request_id, action)
+        comment = LONG_COMMENT if behaviour == "long-comment" else None
+        self.answer(request.request_id, action, comment)
         if behaviour == "answer-twice":
             self.answer(request.request_id, action)
 
-    def answer(self, request_id: int, action: referee_pb2.Action) -> None:
-        reply = referee_pb2.ActionReply(request_id=request_id, action=action)
+    def answer(
+        self, request_id: int, action: referee_pb2.Action, comment: str | None = None
+    ) -> None:
+        reply = referee_pb2.ActionReply(request_id=request_id, action=action, comment=comment)
         self.outbox.put(referee_pb2.BotMessage(action=reply))
 
 

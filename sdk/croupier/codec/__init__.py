@@ -30,10 +30,11 @@ from croupier.codec._envelope import (
 )
 from croupier.codec._errors import CodecError
 from croupier.codec._session import (
-    Decision,
+    DecisionRequest,
     Reply,
     TimeControl,
     action_reply,
+    cut_comment,
     decision_request,
     game_start,
     read_action_reply,
@@ -44,13 +45,14 @@ from croupier.codec._session import (
 
 __all__ = [
     "CodecError",
-    "Decision",
+    "DecisionRequest",
     "GameAction",
     "GameObservation",
     "GameResult",
     "Reply",
     "TimeControl",
     "action_reply",
+    "cut_comment",
     "decision_request",
     "decode_action",
     "decode_event",

@@ -2,7 +2,8 @@
 
 Builders for the sender (``game_start``, ``decision_request``, ``action_reply``) and readers
 for the receiver (``read_*``), which give the SDK's own values and raise
-:class:`CodecError` on malformed input.
+:class:`CodecError` on malformed input. A reply's comment is cut to
+:data:`~croupier.protocol.COMMENT_MAX_BYTES` on both sides (:func:`cut_comment`).
 """
 
 from __future__ import annotations
@@ -26,12 +27,14 @@ from croupier.codec._errors import required, seat_in
 from croupier.games import Game
 from croupier.games.lexio import LexioObservation
 from croupier.proto.v1 import referee_pb2 as pb
+from croupier.protocol import COMMENT_MAX_BYTES
 
 __all__ = [
-    "Decision",
+    "DecisionRequest",
     "Reply",
     "TimeControl",
     "action_reply",
+    "cut_comment",
     "decision_request",
     "game_start",
     "read_action_reply",
@@ -57,7 +60,7 @@ class TimeControl:
 
 
 @dataclass(frozen=True, slots=True)
-class Decision:
+class DecisionRequest:
     """A decision request as the bot reads it: the observation holds the legal actions.
 
     Attributes:
@@ -79,10 +82,17 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class Reply:
-    """An action reply as the referee reads it: which request, and the action chosen."""
+    """An action reply as the referee reads it: which request, the action chosen, and why.
+
+    Attributes:
+        request_id: the request answered.
+        action: the action chosen.
+        comment: the bot's explanation, cut to ``COMMENT_MAX_BYTES``; ``None`` for none.
+    """
 
     request_id: int
     action: GameAction
+    comment: str | None = None
 
 
 # The start of a game
@@ -155,7 +165,7 @@ def decision_request(
     return pb.RefereeMessage(decision=request)
 
 
-def read_decision_request(message: pb.DecisionRequest) -> Decision:
+def read_decision_request(message: pb.DecisionRequest) -> DecisionRequest:
     """The decision asked by ``message``, its legal actions put back in the observation.
 
     Raises:
@@ -174,7 +184,7 @@ def read_decision_request(message: pb.DecisionRequest) -> Decision:
             decode_action(action, observed.game) for action in message.legal_actions
         )
         observation = dataclasses.replace(observed, legal_actions=cribbage_actions)
-    return Decision(
+    return DecisionRequest(
         request_id=message.request_id,
         game_id=message.game_id,
         observation=observation,
@@ -184,17 +194,41 @@ def read_decision_request(message: pb.DecisionRequest) -> Decision:
     )
 
 
-def action_reply(*, request_id: int, action: GameAction) -> pb.BotMessage:
-    """The bot's answer to decision request ``request_id``."""
-    reply = pb.ActionReply(request_id=request_id, action=encode_action(action))
+def action_reply(
+    *, request_id: int, action: GameAction, comment: str | None = None
+) -> pb.BotMessage:
+    """The bot's answer to decision request ``request_id``, with its comment (cut) if any."""
+    reply = pb.ActionReply(
+        request_id=request_id,
+        action=encode_action(action),
+        comment=None if comment is None else cut_comment(comment),
+    )
     return pb.BotMessage(action=reply)
 
 
 def read_action_reply(message: pb.ActionReply, game: Game[Any]) -> Reply:
-    """The request answered by ``message`` and the action chosen, an action of ``game``.
+    """The request answered by ``message``, the action chosen (of ``game``) and its comment.
+
+    A comment longer than ``COMMENT_MAX_BYTES`` is cut, not refused.
 
     Raises:
         CodecError: no action, or an action that is malformed or of another game.
     """
     action = decode_action(required(message, "action", "an action reply"), game)
-    return Reply(request_id=message.request_id, action=action)
+    comment = cut_comment(message.comment) if message.HasField("comment") else None
+    return Reply(request_id=message.request_id, action=action, comment=comment)
+
+
+def cut_comment(comment: str) -> str:
+    """``comment`` cut to its first ``COMMENT_MAX_BYTES`` bytes of UTF-8, whole characters.
+
+    >>> cut_comment("ab" * 600) == "ab" * 512
+    True
+    >>> len(cut_comment("€" * 400).encode())  # three bytes each: 341 of them fit
+    1023
+    """
+    data = comment.encode()
+    if len(data) <= COMMENT_MAX_BYTES:
+        return comment
+    # The bytes of a character cut in two are dropped: the UTF-8 ended with a whole one.
+    return data[:COMMENT_MAX_BYTES].decode(errors="ignore")

@@ -1,4 +1,7 @@
-"""``croupier replay``: a stored game as text, from one seat's view or with all hands open."""
+"""``croupier replay``: a stored game as text, from one seat's view or with all hands open.
+
+``--logs`` adds each decision's comment and what the bots wrote (see :mod:`._replay_logs`).
+"""
 
 from __future__ import annotations
 
@@ -14,7 +17,8 @@ from croupier_server.cli._common import (
     positive_number,
     print_json,
 )
-from croupier_server.db import GameRecord, check_stored_game, repository
+from croupier_server.cli._replay_logs import event_line, logs_data, print_steps
+from croupier_server.db import GameRecord, check_stored_game, events_by_step, repository
 
 __all__ = ["register"]
 
@@ -30,12 +34,21 @@ def register(commands: Any) -> None:
     replay.add_argument(
         "--check", action="store_true", help="also rebuild the game through the engine"
     )
+    replay.add_argument(
+        "--logs",
+        action="store_true",
+        help="also each decision's comment and what the bots wrote, where it happened",
+    )
     add_database_option(replay)
     replay.set_defaults(run=run_replay)
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    """Print the game's header, its events as the chosen view saw them, and its faults."""
+    """Print the game's header, its events as the chosen view saw them, and its faults.
+
+    With ``--logs``, the events step by step, each action with the bot's comment and the
+    output lines in place (a seat's view: that seat's only).
+    """
     engine = open_database(args)
     with Session(engine) as session:
         game = repository.get_game(session, game_id=args.game_id)
@@ -54,6 +67,7 @@ def run_replay(args: argparse.Namespace) -> int:
         faults = repository.game_faults(session, game_id=args.game_id)
         if args.check:
             check_stored_game(session, game_id=args.game_id)
+        event_counts = events_by_step(session, game_id=args.game_id) if args.logs else []
         data = {
             "game_id": game.id,
             "game": game.game,
@@ -70,6 +84,7 @@ def run_replay(args: argparse.Namespace) -> int:
                     "status": seat.status,
                     "score": seat.score,
                     "place": seat.place,
+                    **({"output_dropped_bytes": seat.output_dropped_bytes} if args.logs else {}),
                 }
                 for seat in seats
             ],
@@ -97,10 +112,12 @@ def run_replay(args: argparse.Namespace) -> int:
                 if args.seat is None or fault.seat == args.seat
             ],
         }
+        if args.logs:
+            data |= logs_data(session, game_id=args.game_id, seats=seats, seat=args.seat)
     if args.json:
         print_json(data)
     else:
-        _print_replay(game, data, view=_view_name(args))
+        _print_replay(game, data, view=_view_name(args), event_counts=event_counts)
     return 0
 
 
@@ -115,7 +132,10 @@ def _view_name(args: argparse.Namespace) -> str:
     return "the spectator's view" if args.spectator else "all hands open"
 
 
-def _print_replay(game: GameRecord, data: dict[str, Any], *, view: str) -> None:
+def _print_replay(
+    game: GameRecord, data: dict[str, Any], *, view: str, event_counts: list[int]
+) -> None:
+    """Print the header and the events, step by step when ``event_counts`` are given."""
     print(f"game {game.id}: {game.game} {game.options} seed {game.seed} ({game.status})")
     for seat in data["seats"]:
         print(
@@ -123,8 +143,11 @@ def _print_replay(game: GameRecord, data: dict[str, Any], *, view: str) -> None:
             f"score {seat['score']}, {seat['status']}"
         )
     print(f"-- {view}")
-    for event in data["events"]:
-        print(f"{event['number']:5d}  {event['text']}")
+    if event_counts:
+        print_steps(data, event_counts)
+    else:
+        for event in data["events"]:
+            print(event_line(event))
     for fault in data["faults"]:
         print(
             f"fault: seat {fault['seat']} {fault['kind']} "

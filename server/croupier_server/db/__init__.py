@@ -40,13 +40,15 @@ from croupier_server.db.models import (
     GameStatus,
     MatchRecord,
     MatchStatus,
+    OutputLineRecord,
     SeatRecord,
     SeatStatus,
     TournamentRecord,
     TournamentStatus,
     utc_now,
 )
-from croupier_server.db.replay import check_stored_game, replay_stored_game
+from croupier_server.db.outputs import game_output, record_output
+from croupier_server.db.replay import check_stored_game, events_by_step, replay_stored_game
 from croupier_server.db.repository import (
     abort_game,
     add_bot,
@@ -74,7 +76,13 @@ from croupier_server.db.repository import (
     record_fault,
     set_match_status,
 )
-from croupier_server.db.serialize import event_data, event_visibility, result_data, to_json_value
+from croupier_server.db.serialize import (
+    event_data,
+    event_visibility,
+    result_data,
+    storable_text,
+    to_json_value,
+)
 
 __all__ = [
     "BOT_NAME_MAX_LENGTH",
@@ -94,6 +102,7 @@ __all__ = [
     "GameStatus",
     "MatchRecord",
     "MatchStatus",
+    "OutputLineRecord",
     "RecordNotFound",
     "ReplayMismatch",
     "SeatRecord",
@@ -111,12 +120,14 @@ __all__ = [
     "database_url",
     "event_data",
     "event_visibility",
+    "events_by_step",
     "find_bot_by_key",
     "find_seat_by_token",
     "finish_game",
     "game_actions",
     "game_events",
     "game_faults",
+    "game_output",
     "game_seats",
     "get_bot",
     "get_bot_by_name",
@@ -131,9 +142,11 @@ __all__ = [
     "record_action",
     "record_events",
     "record_fault",
+    "record_output",
     "replay_stored_game",
     "result_data",
     "set_match_status",
+    "storable_text",
     "to_json_value",
     "utc_now",
 ]

@@ -1,8 +1,9 @@
 """The tables of croupier's database, as SQLModel classes.
 
 Every game the referee runs is kept whole: the match it belongs to, its seats and their
-bots, every event (public and private) in order, every action with its timing, and every
-fault. The seed and the actions of a game are its replay (see :mod:`croupier_server.db.replay`).
+bots, every event (public and private) in order, every action with its timing and the
+bot's comment, every fault, and the end of what each started bot wrote (its output). The
+seed and the actions of a game are its replay (see :mod:`croupier_server.db.replay`).
 
 Conventions:
 
@@ -11,7 +12,7 @@ Conventions:
 - Statuses are string enums stored as plain ``VARCHAR`` (no native enum type, no check
   constraint), so adding a value needs no migration.
 - Events and actions are keyed by ``(game_id, number)``, numbered from 0 within the game;
-  seats by ``(game_id, seat)``.
+  seats by ``(game_id, seat)``; output lines by ``(game_id, seat, number)``.
 - Secrets (bot keys, seat tokens) are stored as SHA-256 hex digests only.
 """
 
@@ -40,6 +41,7 @@ __all__ = [
     "GameStatus",
     "MatchRecord",
     "MatchStatus",
+    "OutputLineRecord",
     "SeatRecord",
     "SeatStatus",
     "TournamentRecord",
@@ -297,6 +299,8 @@ class SeatRecord(SQLModel, table=True):
     place: int | None = None
     decisions: int = 0
     """How many actions the bot chose itself (``decided_by = bot``)."""
+    output_dropped_bytes: int = Field(default=0, sa_type=sa.BigInteger)
+    """How many bytes of the bot's output were cut before its first stored line."""
 
 
 class EventRecord(SQLModel, table=True):
@@ -336,6 +340,8 @@ class ActionRecord(SQLModel, table=True):
     latency_ms: float | None = None
     """How long the bot took to answer; ``None`` when it was not asked or did not answer."""
     decided_by: DecidedBy = Field(sa_type=_string_enum(DecidedBy))
+    comment: str | None = None
+    """The bot's own explanation of its decision (at most 1 KiB); ``None`` if it gave none."""
 
 
 class FaultRecord(SQLModel, table=True):
@@ -352,3 +358,24 @@ class FaultRecord(SQLModel, table=True):
     at: datetime = Field(default_factory=utc_now, sa_type=UTCDateTime)
     action_number: int | None = None
     """The number of the action the fault concerns, when it concerns one."""
+
+
+class OutputLineRecord(SQLModel, table=True):
+    """A line a started bot wrote to its standard output or error, with when it was read.
+
+    Only the end of each bot's output is kept (:attr:`SeatRecord.output_dropped_bytes` says
+    how much was cut before it); the key reads one game's lines with one index.
+    """
+
+    __tablename__ = "output_line"
+
+    game_id: int = Field(foreign_key="game.id", primary_key=True)
+    seat: int = Field(primary_key=True)
+    number: int = Field(primary_key=True)
+    """0-based position of the line among the seat's stored lines."""
+    at: datetime = Field(sa_type=UTCDateTime)
+    """When the referee read the line."""
+    stream: str = Field(max_length=16)
+    """``stdout`` or ``stderr`` (the referee's ``OutputStream`` values)."""
+    text: str
+    """The line, without its line break."""

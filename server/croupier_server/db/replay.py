@@ -7,7 +7,7 @@ rebuilds must be exactly what the referee recorded.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from sqlmodel import Session
@@ -18,7 +18,7 @@ from croupier_server.db.models import EndedBy, EventRecord, GameStatus
 from croupier_server.db.repository import game_actions, game_events, get_game
 from croupier_server.db.serialize import event_visibility, result_data
 
-__all__ = ["check_stored_game", "replay_stored_game"]
+__all__ = ["check_stored_game", "events_by_step", "replay_stored_game"]
 
 
 def replay_stored_game(session: Session, *, game_id: int) -> State[Any, Any, Any]:
@@ -29,6 +29,25 @@ def replay_stored_game(session: Session, *, game_id: int) -> State[Any, Any, Any
         ReplayMismatch: the stored options are refused, an action's text is unreadable,
             an action is illegal at its turn, or the action numbers have a gap.
     """
+    *_, state = _replayed(session, game_id)
+    return state
+
+
+def events_by_step(session: Session, *, game_id: int) -> list[int]:
+    """How many events a stored game has at each step, as the engine replays it.
+
+    Step 0 is the game before any action, step ``k`` the game after action ``k - 1``: the
+    events of step ``k`` are those numbered from the count of step ``k - 1`` on.
+
+    Raises:
+        RecordNotFound: no such game.
+        ReplayMismatch: as :func:`replay_stored_game`.
+    """
+    return [len(state.events) for state in _replayed(session, game_id)]
+
+
+def _replayed(session: Session, game_id: int) -> Iterator[State[Any, Any, Any]]:
+    """The state of a stored game at each step: one state, as it stands after each action."""
     record = get_game(session, game_id=game_id)
     if record is None:
         raise RecordNotFound(f"no game {game_id}")
@@ -37,6 +56,7 @@ def replay_stored_game(session: Session, *, game_id: int) -> State[Any, Any, Any
     except InvalidOptions as error:
         raise ReplayMismatch(f"game {game_id}: stored options refused: {error}") from error
     state: State[Any, Any, Any] = game.new_state(record.seed)
+    yield state
     # Game.replay, applied one action at a time to say which action fails.
     for expected, action in enumerate(game_actions(session, game_id=game_id)):
         where = f"game {game_id} action {action.number} (seat {action.seat}: {action.text!r})"
@@ -48,7 +68,7 @@ def replay_stored_game(session: Session, *, game_id: int) -> State[Any, Any, Any
             raise ReplayMismatch(f"{where} is illegal: {error}") from error
         except ValueError as error:
             raise ReplayMismatch(f"{where} is unreadable: {error}") from error
-    return state
+        yield state
 
 
 def check_stored_game(session: Session, *, game_id: int) -> State[Any, Any, Any]:

@@ -42,7 +42,12 @@ from croupier_server.db.models import (
     TournamentStatus,
     utc_now,
 )
-from croupier_server.db.serialize import event_data, event_visibility, result_data
+from croupier_server.db.serialize import (
+    event_data,
+    event_visibility,
+    result_data,
+    storable_text,
+)
 from croupier_server.db.variants import variant_label
 from croupier_server.tokens import hash_secret, new_secret
 
@@ -566,11 +571,12 @@ def record_action(
     requested_at: datetime,
     decided_by: str,
     latency_ms: float | None = None,
+    comment: str | None = None,
 ) -> ActionRecord:
     """Append the action ``seat`` took (an action or its text, stored as ``str(action)``).
 
     ``decided_by`` is a :class:`DecidedBy` value; :attr:`DecidedBy.BOT` counts a decision
-    of the seat.
+    of the seat. ``comment`` is the bot's explanation of it, if it gave one.
 
     Raises:
         RecordNotFound: no such seat in that game.
@@ -587,6 +593,7 @@ def record_action(
             requested_at=requested_at,
             latency_ms=latency_ms,
             decided_by=chooser,
+            comment=None if comment is None else storable_text(comment),
         )
         session.add(record)
         if chooser == DecidedBy.BOT:
@@ -609,7 +616,7 @@ def record_fault(
         game_id=game_id,
         seat=seat,
         kind=str(kind),
-        detail=detail,
+        detail=storable_text(detail),
         at=at or utc_now(),
         action_number=action_number,
     )

@@ -1,4 +1,7 @@
-"""Game values as JSON: the ``data`` of stored events and the ``result`` of stored games.
+"""Values as the database stores them: game values as JSON, and text that bots supply.
+
+Game values become JSON for the ``data`` of stored events and the ``result`` of stored
+games; text from bots has its NUL characters replaced (:func:`storable_text`).
 
 The conversion is generic, so a new event class needs no code here:
 
@@ -23,7 +26,14 @@ from typing import Any, TypeAlias
 
 from croupier.games import Event, PrivateEvent, Result
 
-__all__ = ["JsonValue", "event_data", "event_visibility", "result_data", "to_json_value"]
+__all__ = [
+    "JsonValue",
+    "event_data",
+    "event_visibility",
+    "result_data",
+    "storable_text",
+    "to_json_value",
+]
 
 JsonValue: TypeAlias = "bool | int | float | str | list[JsonValue] | dict[str, JsonValue] | None"
 """A value ``json.dumps`` writes as it is."""
@@ -51,6 +61,18 @@ def to_json_value(value: object) -> JsonValue:
     if isinstance(value, Mapping):
         return {str(key): to_json_value(item) for key, item in value.items()}
     raise TypeError(f"cannot store a {type(value).__name__} as JSON: {value!r}")
+
+
+def storable_text(text: str) -> str:
+    r"""``text`` with each NUL character replaced by U+FFFD, which PostgreSQL stores.
+
+    For what bots write (comments, output, the output quoted in a fault): a NUL in a text
+    column makes PostgreSQL refuse the whole transaction, the rest of the game's end with it.
+
+    >>> storable_text("a\x00b") == "a\ufffdb"
+    True
+    """
+    return text.replace("\x00", "\ufffd")
 
 
 def event_data(event: Event) -> dict[str, Any]:

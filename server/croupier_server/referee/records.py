@@ -32,13 +32,15 @@ class EventEntry:
 
 @dataclass(frozen=True, slots=True)
 class ActionEntry:
-    """An action applied to the game: by whom, how chosen, how long the bot took."""
+    """An action applied to the game: by whom, how chosen, how long the bot took, and why."""
 
     seat: Seat
     action: Any
     decided_by: DecidedBy
     requested_at: datetime
     latency_ms: float | None
+    comment: str | None = None
+    """The bot's own explanation of its decision, cut to 1 KiB; ``None`` if it gave none."""
 
 
 @dataclass(frozen=True, slots=True)

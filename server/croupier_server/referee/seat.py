@@ -45,6 +45,18 @@ class FaultPolicy:
     """Strikes (decisions taken for the bot, stray messages) before the seat is forfeited."""
 
 
+@dataclass(frozen=True, slots=True)
+class _Answer:
+    """A bot's reply to one request, as the seat reads it."""
+
+    request_id: int
+    action: Any
+    """The action; ``None`` when the reply could not be decoded."""
+    comment: str | None
+    """The bot's comment, cut to ``COMMENT_MAX_BYTES`` (see ``codec.cut_comment``)."""
+    latency_ms: float
+
+
 class SeatAgent:
     """Asks one seat's bot for its decisions, within its time, charging its faults."""
 
@@ -100,18 +112,24 @@ class SeatAgent:
             outcome = await self._ask(self.session, game_id, observation, attempt)
             if isinstance(outcome, str):  # a timeout or a crash: no more asking
                 return self._taken(game_id, legal[0], requested_at, outcome)
-            action, latency_ms, request_id = outcome
-            if action is not None and action in legal:
-                return ActionEntry(self.seat, action, DecidedBy.BOT, requested_at, latency_ms)
-            self._refuse(request_id, action)
+            if outcome.action is not None and outcome.action in legal:
+                return ActionEntry(
+                    self.seat,
+                    outcome.action,
+                    DecidedBy.BOT,
+                    requested_at,
+                    outcome.latency_ms,
+                    outcome.comment,
+                )
+            self._refuse(outcome.request_id, outcome.action)
         self._strike()
         reason = "no legal action after every retry"
         return self._taken(game_id, legal[0], requested_at, reason)
 
     async def _ask(
         self, session: BotSession, game_id: str, observation: Any, attempt: int
-    ) -> tuple[Any, float, int] | str:
-        """Ask once: (action or None if malformed, latency ms, request id), or why not."""
+    ) -> _Answer | str:
+        """Ask once: the bot's answer, or why there is none (a timeout, a crash)."""
         request_id = next(_request_ids)
         time_left_ms = self.time_control.decision_ms + self._bank_ms
         reply_future = session.expect_reply(request_id)
@@ -142,11 +160,11 @@ class SeatAgent:
         overrun_ms = max(0.0, latency_ms - self.time_control.decision_ms)
         self._bank_ms = max(0.0, self._bank_ms - overrun_ms)
         try:
-            action = codec.decode_action(reply.message.action, self._log.game)
+            read = codec.read_action_reply(reply.message, self._log.game)
         except codec.CodecError as error:
             self._log.fault(self.seat, FaultKind.MALFORMED, str(error))
-            return None, latency_ms, request_id
-        return action, latency_ms, request_id
+            return _Answer(request_id, None, None, latency_ms)
+        return _Answer(request_id, read.action, read.comment, latency_ms)
 
     def _refuse(self, request_id: int, action: Any) -> None:
         if action is not None:

@@ -1,8 +1,8 @@
 """Writing a refereed game's log to the database: its actions as they come, the rest at its end.
 
-The end of a game (its events, the rest of its actions, its faults, forfeits and result) is
-stored in one transaction, so a game is either stored whole or left running, to be aborted
-and played again by a resumed tournament.
+The end of a game (its events, the rest of its actions, its faults, forfeits, its bots'
+output and its result) is stored in one transaction, so a game is either stored whole or
+left running, to be aborted and played again by a resumed tournament.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import contextlib
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from croupier_server.db import EndedBy, repository
+from croupier_server.db import EndedBy, outputs, repository
 from croupier_server.db.engine import translated_failures
 from croupier_server.referee.records import ActionEntry, GameLog
 
@@ -70,7 +70,7 @@ class ActionWriter:
 def store_game_log(
     session: Session, *, game_id: int, log: GameLog, stored_actions: int = 0
 ) -> None:
-    """Store every event, action and fault of ``log``, the forfeits and the result.
+    """Store every event, action and fault of ``log``, the forfeits, outputs and the result.
 
     All in one transaction (see :func:`~croupier_server.db.repository.atomic`); the first
     ``stored_actions`` actions are already stored (by an :class:`ActionWriter`).
@@ -100,6 +100,14 @@ def _store_log(session: Session, game_id: int, log: GameLog, stored_actions: int
         )
     for seat, event_number in log.forfeited_at_event.items():
         repository.mark_seat_forfeited(session, game_id=game_id, seat=seat, at_event=event_number)
+    for seat, tail in log.outputs.items():
+        outputs.record_output(
+            session,
+            game_id=game_id,
+            seat=seat,
+            lines=tail.lines,
+            dropped_bytes=tail.dropped_bytes,
+        )
     if log.result is None:
         repository.abort_game(session, game_id=game_id, reason="the game did not finish")
         return
@@ -121,4 +129,5 @@ def _store_action(session: Session, game_id: int, entry: ActionEntry) -> None:
         requested_at=entry.requested_at,
         decided_by=entry.decided_by,
         latency_ms=entry.latency_ms,
+        comment=entry.comment,
     )

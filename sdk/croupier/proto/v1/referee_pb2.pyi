@@ -172,8 +172,15 @@ class ActionReply(_message.Message):
 
     REQUEST_ID_FIELD_NUMBER: _builtins.int
     ACTION_FIELD_NUMBER: _builtins.int
+    COMMENT_FIELD_NUMBER: _builtins.int
     request_id: _builtins.int
     """The request_id of the DecisionRequest being answered."""
+    comment: _builtins.str
+    """The bot's own short explanation of its decision, such as "1,200 playouts, value +0.31":
+    stored with the action and shown with the game once it is over (a seat's view shows
+    only that seat's comments). At most 1024 bytes of UTF-8: the referee cuts a longer one
+    at a character boundary, which is not a fault. Absent: no comment.
+    """
     @_builtins.property
     def action(self) -> Global___Action:
         """The action chosen, one of the request's legal_actions."""
@@ -183,12 +190,15 @@ class ActionReply(_message.Message):
         *,
         request_id: _builtins.int = ...,
         action: Global___Action | None = ...,
+        comment: _builtins.str | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["action", b"action"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_comment", b"_comment", "action", b"action", "comment", b"comment"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "request_id", b"request_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_comment", b"_comment", "action", b"action", "comment", b"comment", "request_id", b"request_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    def WhichOneof(self, oneof_group: _Never) -> None: ...
+    _WhichOneofReturnType__comment: _TypeAlias = _typing.Literal["comment"]  # noqa: Y015
+    _WhichOneofArgType__comment: _TypeAlias = _typing.Literal["_comment", b"_comment"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__comment) -> _WhichOneofReturnType__comment | None: ...
 
 Global___ActionReply: _TypeAlias = ActionReply  # noqa: Y015
 

@@ -1,0 +1,122 @@
+"""``croupier replay --logs``: each decision's comment, and what the bots wrote, in place.
+
+A seat's view (``--seat N``) holds that seat's comments and output only: another seat's
+may tell its hand. Lines are placed as :mod:`croupier_server.db.output_steps` says: those a
+seat wrote while deciding an action after that action's line, the others where they fall
+in time (before the first decision, between decisions, after the end).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlmodel import Session
+
+from croupier_server.db import SeatRecord, outputs, repository
+from croupier_server.db.output_steps import place_output
+
+__all__ = ["event_line", "logs_data", "print_steps"]
+
+_INDENT = " " * 7
+"""Output lines start where the text of an event does."""
+
+
+def logs_data(
+    session: Session, *, game_id: int, seats: Sequence[SeatRecord], seat: int | None
+) -> dict[str, Any]:
+    """The game's actions with their comments and its placed output lines, as JSON values.
+
+    With ``seat``, only that seat's comments and lines. An action's text is left out: a
+    seat's view must not show another seat's secret actions (its events say what it may).
+    """
+    actions = repository.game_actions(session, game_id=game_id)
+    lines = outputs.game_output(session, game_id=game_id, seat=seat)
+    dropped = {record.seat: record.output_dropped_bytes for record in seats}
+    return {
+        "actions": [
+            {
+                "number": action.number,
+                "seat": action.seat,
+                "decided_by": action.decided_by,
+                "requested_at": action.requested_at.isoformat(),
+                "latency_ms": action.latency_ms,
+                "comment": action.comment if seat in (None, action.seat) else None,
+            }
+            for action in actions
+        ],
+        "output": [
+            {
+                "seat": placed.line.seat,
+                "number": placed.line.number,
+                "at": placed.line.at.isoformat(),
+                "stream": placed.line.stream,
+                "text": placed.line.text,
+                "step": placed.step,
+                "deciding": placed.deciding,
+                "earlier_bytes_cut": placed.earlier_bytes_cut,
+            }
+            for placed in place_output(actions, lines, dropped)
+        ],
+    }
+
+
+def print_steps(data: dict[str, Any], event_counts: Sequence[int]) -> None:
+    """Print the events step by step, each action with its comment and output in place.
+
+    ``event_counts[k]`` is how many events the game had at step ``k``.
+    """
+    output: dict[int, list[dict[str, Any]]] = {}
+    for line in data["output"]:
+        output.setdefault(line["step"], []).append(line)
+    events = data["events"]
+    for step, count in enumerate(event_counts):
+        lines = output.get(step, [])
+        if step > 0:
+            _print_action(data["actions"][step - 1])
+            _print_lines(line for line in lines if line["deciding"])
+        first = event_counts[step - 1] if step > 0 else 0
+        for event in events:
+            if first <= event["number"] < count:
+                print(event_line(event))
+        _print_lines(line for line in lines if not line["deciding"])
+
+
+def event_line(event: dict[str, Any]) -> str:
+    """The line of an event: its number and its text."""
+    return f"{event['number']:5d}  {event['text']}"
+
+
+def _print_action(action: dict[str, Any]) -> None:
+    how = str(action["decided_by"])
+    if action["latency_ms"] is not None:
+        how += f", {action['latency_ms']:.1f} ms"
+    said = ""
+    if action["comment"] is not None:
+        said = f": {_printable(json.dumps(action['comment'], ensure_ascii=False))}"
+    print(f"  action {action['number']}, seat {action['seat']} ({how}){said}")
+
+
+def _print_lines(lines: Iterable[dict[str, Any]]) -> None:
+    for line in lines:
+        at = datetime.fromisoformat(line["at"]).strftime("%H:%M:%S.%f")[:-3]
+        where = f"{_INDENT}{at} seat {line['seat']} {line['stream']}"
+        if line["earlier_bytes_cut"]:
+            print(f"{where}: ({line['earlier_bytes_cut']:,} earlier bytes cut)")
+        deciding = " (deciding)" if line["deciding"] else ""
+        print(f"{where}{deciding}: {_printable(line['text'])}")
+
+
+def _printable(text: str) -> str:
+    r"""``text`` with its control characters escaped: a bot's output must not drive the terminal.
+
+    >>> _printable("red \x1b[31mtext\x1b[0m\tok")
+    'red \\x1b[31mtext\\x1b[0m\tok'
+    """
+    if text.isprintable():
+        return text
+    return "".join(
+        char if char.isprintable() or char == "\t" else repr(char)[1:-1] for char in text
+    )

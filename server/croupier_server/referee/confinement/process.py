@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from types import FrameType
 from typing import Any, NoReturn
 
-from croupier_server.referee.confinement import landlock, mounts, namespaces
+from croupier_server.referee.confinement import landlock, mounts, namespaces, syscalls
 
 __all__ = ["CANNOT_RUN", "CONFINEMENT_FAILED", "run"]
 
@@ -118,6 +118,7 @@ def _become_bot(
             os.setresgid(*(identity[1],) * 3)
             os.setresuid(*(identity[0],) * 3)
         namespaces.leave_session_keyring()
+        syscalls.forbid_shared_signals()
         # Set again: a change of user clears it. The keeper may have died meanwhile.
         _die_with_parent()
         if select.select([alive], [], [], 0)[0]:

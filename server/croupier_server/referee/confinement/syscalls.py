@@ -1,5 +1,4 @@
-"""The system calls a sealed bot may not make: those that let two processes signal each other
-through a file both may only read.
+"""The system calls a sealed bot may not make: those that signal through a read-only file.
 
 Two bots see the same read-only files (the Python library, their program). Nothing they do
 to such a file changes it, but a lock one takes on it another can see, and so are the

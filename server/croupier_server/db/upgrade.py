@@ -4,8 +4,10 @@ croupier's schema only grows: new tables, new columns, new indexes. A database m
 earlier version gets what it lacks when it is opened, and the values of new columns that
 follow from stored data are filled in: a game's variant from its options; and when bots
 gained their limits, they had lost their working directory (a started bot now runs in an
-empty one), so their commands are made absolute against it. Columns that a newer version no
-longer uses are left in place, unread.
+empty one), so their commands are made absolute against it. Other new columns say of old
+rows what was true then: an action's ``comment`` is null (bots could not comment), a seat's
+``output_dropped_bytes`` 0 (no output was kept, the ``output_line`` table is new). Columns
+that a newer version no longer uses are left in place, unread.
 """
 
 from __future__ import annotations

@@ -6,8 +6,10 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from croupier_server.db import init_database, repository
+from croupier.games import load_game
+from croupier_server.db import DecidedBy, init_database, outputs, repository, utc_now
 from croupier_server.db.upgrade import upgrade_schema
+from croupier_server.referee.output import OutputLine, OutputStream
 
 
 def _make_old(engine: Engine, bots_directory: Path) -> None:
@@ -63,3 +65,44 @@ def test_an_old_database_gets_the_new_columns_filled_from_what_is_stored(
 
 def test_a_current_database_needs_nothing(engine: Engine) -> None:
     assert upgrade_schema(engine) == []
+
+
+def test_an_old_database_gets_comments_and_output_with_its_games_kept(engine: Engine) -> None:
+    """The tables as they were before bots could comment and their output was kept."""
+    with Session(engine) as session:
+        bot = repository.add_bot(session, name="old", game="lexio", command="true")
+        assert bot.id is not None
+        match = repository.create_match(session, game="lexio", options={"players": 3})
+        assert match.id is not None
+        game, _ = repository.create_game(session, match_id=match.id, seed=1, bot_ids=[bot.id] * 3)
+        assert game.id is not None
+        game_id = game.id
+        first = load_game("lexio", {"players": 3}).new_state(1).seats_to_act()[0]
+        repository.record_action(
+            session,
+            game_id=game_id,
+            seat=first,
+            action="play cloud3",
+            requested_at=utc_now(),
+            decided_by=DecidedBy.BOT,
+            latency_ms=3.0,
+        )
+    with engine.begin() as connection:
+        connection.execute(sa.text("DROP TABLE output_line"))
+        connection.execute(sa.text("ALTER TABLE action DROP COLUMN comment"))
+        connection.execute(sa.text("ALTER TABLE seat DROP COLUMN output_dropped_bytes"))
+
+    assert sorted(upgrade_schema(engine)) == ["action.comment", "seat.output_dropped_bytes"]
+    init_database(engine)
+
+    assert "output_line" in sa.inspect(engine).get_table_names()
+    with Session(engine) as session:
+        (action,) = repository.game_actions(session, game_id=game_id)
+        assert (action.text, action.comment) == ("play cloud3", None)
+        seats = repository.game_seats(session, game_id=game_id)
+        assert [seat.output_dropped_bytes for seat in seats] == [0, 0, 0]
+        line = OutputLine(utc_now(), OutputStream.STDERR, "written after the upgrade")
+        outputs.record_output(session, game_id=game_id, seat=2, lines=[line], dropped_bytes=9)
+        (stored,) = outputs.game_output(session, game_id=game_id)
+        assert (stored.seat, stored.text) == (2, "written after the upgrade")
+        assert repository.game_seats(session, game_id=game_id)[2].output_dropped_bytes == 9

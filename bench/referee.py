@@ -18,16 +18,18 @@ Every figure is per decision, i.e. per request a bot answered:
   connect once as remote bots and play game after game, so starting processes is not
   counted as refereeing.
 - Bot start: from launching ``examples/lexio_random.py`` to its Hello being admitted, alone
-  and four at once (a table), and its resident memory then.
+  and four at once (a table), and the resident memory of its seat's processes then: for a
+  sealed seat the keeper and the bot with its children, the keeper's share apart
+  (``bench/_process_tree.py``; ``bench/sealing.py`` compares that with an unsealed seat).
 
 Columns: the round trip is what the referee logs as ``latency_ms`` (from queueing the
 request to the reply's arrival); the interval is the wall time per decision of one stream
 or game, everything included (events, forced moves, game set-up); CPU is
 ``time.process_time()`` of this process (all threads) for the serving side, and the answering
-processes' CPU read from ``/proc``. On a machine with few cores the interval follows the
-sum of both CPU columns. The one-at-a-time runs are repeated, interleaved, and pooled,
-because round trips on a small VM drift by a third from one second to the next; the
-overhead is the median of the paired repeats.
+processes' CPU read from ``/proc`` (for a started bot, every process of its seat). On a
+machine with few cores the interval follows the sum of both CPU columns. The one-at-a-time
+runs are repeated, interleaved, and pooled, because round trips on a small VM drift by a
+third from one second to the next; the overhead is the median of the paired repeats.
 """
 
 from __future__ import annotations
@@ -51,6 +53,9 @@ from typing import Any
 
 import grpc
 
+sys.path.append(str(Path(__file__).resolve().parents[1]))  # bench/ as a package
+
+from bench._process_tree import SeatMemory, SeatTree
 from croupier import codec
 from croupier.games import Game, load_game
 from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
@@ -115,26 +120,6 @@ def percentile(values: Sequence[float], fraction: float) -> float:
     """The value below which ``fraction`` of ``values`` lie (nearest rank)."""
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
-
-
-def cpu_seconds(pid: int) -> float:
-    """CPU time so far of every thread of a live process, from ``/proc``."""
-    total_ns = 0
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        try:
-            total_ns += int((task / "schedstat").read_text().split()[0])
-        except (OSError, IndexError, ValueError):
-            continue  # the thread ended meanwhile
-    return total_ns / 1e9
-
-
-def memory_mib(pid: int, field: str) -> float:
-    """A memory figure (``VmRSS``, ``VmHWM``) of a live process, in MiB."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        name, _, value = line.partition(":")
-        if name == field:
-            return int(value.split()[0]) / 1024
-    return float("nan")
 
 
 @dataclass(frozen=True, slots=True)
@@ -481,12 +466,12 @@ class Pool:
         return cls(server, names, processes)
 
     def bot_cpu(self) -> float:
-        """CPU seconds of every bot so far."""
-        return sum(cpu_seconds(process.process.pid) for process in self.processes)
+        """CPU seconds of every bot so far (every process of its seat)."""
+        return sum(SeatTree.of(process).cpu_seconds() for process in self.processes)
 
     def memory(self) -> float:
-        """The bots' mean resident memory now, in MiB."""
-        rss = [memory_mib(process.process.pid, "VmRSS") for process in self.processes]
+        """The bots' mean resident memory now (of every process of its seat), in MiB."""
+        rss = [SeatTree.of(process).memory().whole.rss_mib for process in self.processes]
         return sum(rss) / len(rss)
 
     async def stop(self) -> None:
@@ -541,11 +526,10 @@ async def play_tables(
 
 @dataclass(frozen=True, slots=True)
 class BotStart:
-    """From launch to admitted Hello, and the memory then."""
+    """From launch to admitted Hello, and the memory of the bot's seat then."""
 
     seconds: float
-    rss_mib: float
-    peak_mib: float
+    memory: SeatMemory
 
 
 async def start_bots(server: RefereeServer, count: int) -> list[BotStart]:
@@ -560,8 +544,7 @@ async def start_bots(server: RefereeServer, count: int) -> list[BotStart]:
         process = await BotProcess.start(f"bot {number}", command, env=env, limits=DEFAULT_LIMITS)
         session = await asyncio.wait_for(connection, 20)
         seconds = time.perf_counter() - start
-        pid = process.process.pid
-        figures = BotStart(seconds, memory_mib(pid, "VmRSS"), memory_mib(pid, "VmHWM"))
+        figures = BotStart(seconds, SeatTree.of(process).memory())
         session.close("measured")
         server.registry.revoke_seat(token)
         return figures, process
@@ -581,6 +564,14 @@ async def report_bot_starts(server: RefereeServer, *, launches: int) -> None:
         subprocess.run([sys.executable, "-c", code], check=True)
         interpreter.append(time.perf_counter() - start)
     seconds = [start.seconds for start in alone]
+    rss = statistics.mean(start.memory.whole.rss_mib for start in alone)
+    peak = statistics.mean(start.memory.whole.peak_mib for start in alone)
+    keepers = [start.memory.keeper.rss_mib for start in alone if start.memory.keeper is not None]
+    keeper = (
+        f", the keeper {statistics.mean(keepers):.1f} MiB of it"
+        if keepers
+        else ", the bot alone (the seats are not sealed here)"
+    )
     print(
         f"bot start ({EXAMPLE_BOT.name}): launch to Hello admitted, alone: median "
         f"{statistics.median(seconds) * 1e3:.0f} ms (max {max(seconds) * 1e3:.0f}, "
@@ -588,8 +579,8 @@ async def report_bot_starts(server: RefereeServer, *, launches: int) -> None:
         f"{statistics.median(tables) * 1e3:.0f} ms\n"
         f"  (python -c pass: {interpreter[0] * 1e3:.0f} ms; python -c 'import croupier, grpc': "
         f"{interpreter[1] * 1e3:.0f} ms)\n"
-        f"  memory after Hello: VmRSS {statistics.mean(s.rss_mib for s in alone):.1f} MiB, "
-        f"VmHWM {statistics.mean(s.peak_mib for s in alone):.1f} MiB"
+        f"  memory after Hello, the seat's processes: VmRSS {rss:.1f} MiB{keeper}, "
+        f"VmHWM {peak:.1f} MiB"
     )
 
 
@@ -684,7 +675,10 @@ def print_figures(figures: Figures) -> None:
     print(f"  lexio, 1 at a time: {lexio.describe()}")
     print(f"  lexio, {TABLES} at a time: {figures.concurrent.describe()}")
     print(f"  cribbage: {figures.cribbage.describe()}")
-    print(f"  the trivial bots' VmRSS after playing: {figures.bot_memory_mib:.1f} MiB on average")
+    print(
+        f"  the trivial bots' VmRSS after playing (each seat's processes): "
+        f"{figures.bot_memory_mib:.1f} MiB on average"
+    )
     paired = [
         run.measured.interval / statistics.mean(bare.round_trips) - 1
         for run, bare in zip(figures.lexio, figures.bare, strict=True)

@@ -1,10 +1,13 @@
 """A stored game step by step, as one viewer saw it, rebuilt through the rules engine.
 
 Step 0 is the game before any action; step ``k`` the game after action ``k - 1``. A step
-carries the action that led to it, the faults charged in that decision, the events it
-produced that the viewer may see and, when asked for, the table. Tables are made from the
-observations the engine gives the viewer and nothing else (see :mod:`.tables_lexio`,
-:mod:`.tables_cribbage`), so a seat's view holds only what that seat knew at that moment.
+carries the action that led to it (with the bot's comment), the faults charged in that
+decision, the events it produced that the viewer may see, the lines the bots wrote that
+fall at it (see :mod:`croupier_server.db.output_steps`) and, when asked for, the table.
+Tables are made from the observations the engine gives the viewer and nothing else (see
+:mod:`.tables_lexio`, :mod:`.tables_cribbage`), so a seat's view holds only what that seat
+knew at that moment. Comments and output are the bots' own words, which may tell their
+hands: a seat's view has only its seat's, and nobody's are shown while the game runs.
 
 The game is replayed once, from its seed, whatever steps are asked for: asking for the
 steps from ``first`` on, or for tables at a few steps only, saves the rest of the work.
@@ -14,13 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Annotated, Any
 
 from pydantic import BaseModel, Field
 
 from croupier.games import Event, Game, IllegalAction, InvalidOptions, State, load_game
 from croupier_server.db.errors import ReplayMismatch
-from croupier_server.db.models import ActionRecord, FaultRecord, GameRecord
+from croupier_server.db.models import ActionRecord, FaultRecord, GameRecord, GameStatus
+from croupier_server.db.output_steps import PlacedLine
 from croupier_server.db.serialize import event_visibility
 from croupier_server.web.tables_cribbage import (
     CribbageTable,
@@ -35,6 +40,7 @@ __all__ = [
     "StepAction",
     "StepEvent",
     "StepFault",
+    "StepOutputLine",
     "Table",
     "action_is_public",
     "replay_steps",
@@ -55,6 +61,10 @@ class StepAction(BaseModel):
     )
     decided_by: str = Field(description="bot, forced (the only legal action) or default.")
     latency_ms: float | None
+    comment: str | None = Field(
+        description="The bot's own explanation of its decision; null when it gave none, "
+        "while the game runs, and in another seat's view."
+    )
 
 
 class StepFault(BaseModel):
@@ -75,6 +85,23 @@ class StepEvent(BaseModel):
     visible_to: int | None = Field(description="null for a public event, else its one seat.")
 
 
+class StepOutputLine(BaseModel):
+    """A line a bot wrote to its standard output or error, at the step it falls at."""
+
+    seat: int
+    at: datetime = Field(description="When the referee read it.")
+    stream: str = Field(description="stdout or stderr.")
+    text: str
+    deciding: bool = Field(
+        description="Written by the step's seat while it decided the step's action; else "
+        "written while the step was on the table (before the next action was made)."
+    )
+    earlier_bytes_cut: int = Field(
+        description="For the seat's first line kept, how many bytes of its output were cut "
+        "before it; else 0."
+    )
+
+
 class Step(BaseModel):
     """One step of a replay."""
 
@@ -82,6 +109,10 @@ class Step(BaseModel):
     action: StepAction | None = Field(description="null for step 0, the game before any action.")
     faults: list[StepFault]
     events: list[StepEvent]
+    output: list[StepOutputLine] = Field(
+        description="The lines the bots wrote that fall at this step and that the viewer may "
+        "read, in the order they were written; none while the game runs."
+    )
     table: Table | None = Field(description="The table at this step, when it was asked for.")
 
 
@@ -129,6 +160,7 @@ def replay_steps(
     *,
     first: int = 0,
     tables: Container[int] = (),
+    output: Sequence[PlacedLine] = (),
 ) -> list[Step]:
     """The steps of a stored game from ``first`` on, as ``viewer`` saw them.
 
@@ -140,6 +172,7 @@ def replay_steps(
         viewer: who looks.
         first: the first step wanted.
         tables: the steps that get their table; the others carry none.
+        output: its bots' output lines, placed among the actions.
 
     Raises:
         ReplayMismatch: the options are refused, or an action is missing, unreadable or
@@ -148,6 +181,8 @@ def replay_steps(
     game = rule_set(record)
     rules = _TABLE_RULES[record.game]
     faults_at = _faults_by_step(faults, last_step=len(actions), viewer=viewer)
+    hears = _listener(record, viewer)
+    output_at = _output_by_step(output, hears)
     state: State[Any, Any, Any] = game.new_state(record.seed)
     steps: list[Step] = []
     seen = 0
@@ -161,17 +196,26 @@ def replay_steps(
         visible = [event for event in produced if viewer.sees(event)]
         step_action = None
         if stored is not None:
-            step_action = _step_action(stored, viewer, public=rules.action_is_public(action))
+            public = rules.action_is_public(action)
+            step_action = _step_action(stored, viewer, public=public, comment=hears(stored.seat))
         steps.append(
             Step(
                 number=number,
                 action=step_action,
                 faults=faults_at.get(number, []),
                 events=[_step_event(event) for event in visible],
+                output=output_at.get(number, []),
                 table=rules.table(state, viewer, visible) if number in tables else None,
             )
         )
     return steps
+
+
+def _listener(record: GameRecord, viewer: Viewer) -> Callable[[int], bool]:
+    """Whether ``viewer`` may read a seat's comments and output in the game ``record``."""
+    if record.status == GameStatus.RUNNING:
+        return lambda seat: False
+    return viewer.reads_output_of
 
 
 def _apply(
@@ -195,14 +239,37 @@ def _apply(
     return action
 
 
-def _step_action(stored: ActionRecord, viewer: Viewer, *, public: bool) -> StepAction:
+def _step_action(
+    stored: ActionRecord, viewer: Viewer, *, public: bool, comment: bool
+) -> StepAction:
     readable = public or viewer.knows_secrets_of(stored.seat)
     return StepAction(
         seat=stored.seat,
         text=stored.text if readable else None,
         decided_by=str(stored.decided_by),
         latency_ms=stored.latency_ms,
+        comment=stored.comment if comment else None,
     )
+
+
+def _output_by_step(
+    output: Sequence[PlacedLine], hears: Callable[[int], bool]
+) -> dict[int, list[StepOutputLine]]:
+    by_step: dict[int, list[StepOutputLine]] = {}
+    for placed in output:
+        line = placed.line
+        if hears(line.seat):
+            by_step.setdefault(placed.step, []).append(
+                StepOutputLine(
+                    seat=line.seat,
+                    at=line.at,
+                    stream=line.stream,
+                    text=line.text,
+                    deciding=placed.deciding,
+                    earlier_bytes_cut=placed.earlier_bytes_cut,
+                )
+            )
+    return by_step
 
 
 def _faults_by_step(

@@ -1,8 +1,9 @@
-"""One stored game as a record: its rules, seats and bots, actions, faults and events.
+"""One stored game as a record: its rules, seats and bots, actions, faults, events, output.
 
 A finished or aborted game is given whole. A running game is given as a spectator sees
 it, since its bots may read this too: no seed (it fixes every deal), no private event,
-no action that only its seat may know (a discard) and no fault detail.
+no action that only its seat may know (a discard), no fault detail, and none of the
+bots' own words (their comments, their output), which may tell their hands.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pydantic import BaseModel, Field
 from sqlmodel import Session, col, select
 
 from croupier.games import Game
-from croupier_server.db import repository
+from croupier_server.db import outputs, repository
 from croupier_server.db.models import BotRecord, GameRecord, GameStatus, MatchRecord, SeatRecord
 from croupier_server.web.frames import action_is_public, rule_set
 from croupier_server.web.templating import variant_label
@@ -25,6 +26,7 @@ __all__ = [
     "FaultDetail",
     "GameDetail",
     "GameSummary",
+    "OutputDetail",
     "SeatDetail",
     "game_detail",
     "game_summary",
@@ -41,6 +43,9 @@ class SeatDetail(BaseModel):
     score: int | None
     place: int | None
     decisions: int = Field(description="How many actions the bot chose itself.")
+    output_dropped_bytes: int = Field(
+        description="How many bytes of the bot's output were cut before its first line kept."
+    )
 
 
 class GameSummary(BaseModel):
@@ -71,6 +76,10 @@ class ActionDetail(BaseModel):
     decided_by: str
     requested_at: datetime
     latency_ms: float | None
+    comment: str | None = Field(
+        description="The bot's own explanation of its decision; null if none, or while the "
+        "game runs."
+    )
 
 
 class FaultDetail(BaseModel):
@@ -95,12 +104,25 @@ class EventDetail(BaseModel):
     data: dict[str, Any]
 
 
+class OutputDetail(BaseModel):
+    """A line a started bot wrote, as the referee read it."""
+
+    seat: int
+    number: int = Field(description="Its place among the seat's lines kept, from 0.")
+    at: datetime
+    stream: str = Field(description="stdout or stderr.")
+    text: str
+
+
 class GameDetail(GameSummary):
-    """A game whole: with its actions, faults and events."""
+    """A game whole: with its actions, faults, events and its bots' output."""
 
     actions: list[ActionDetail]
     faults: list[FaultDetail]
     events: list[EventDetail]
+    output: list[OutputDetail] = Field(
+        description="The end of each started bot's output, oldest first; empty while the game runs."
+    )
 
 
 def game_summary(session: Session, record: GameRecord) -> GameSummary:
@@ -143,6 +165,7 @@ def game_detail(session: Session, record: GameRecord) -> GameDetail:
             decided_by=str(action.decided_by),
             requested_at=action.requested_at,
             latency_ms=action.latency_ms,
+            comment=None if running else action.comment,
         )
         for action in repository.game_actions(session, game_id=record.id)
     ]
@@ -170,8 +193,14 @@ def game_detail(session: Session, record: GameRecord) -> GameDetail:
             session, game_id=record.id, visible_to=None if running else "all"
         )
     ]
+    output = [
+        OutputDetail(
+            seat=line.seat, number=line.number, at=line.at, stream=line.stream, text=line.text
+        )
+        for line in ([] if running else outputs.game_output(session, game_id=record.id))
+    ]
     summary = game_summary(session, record)
-    return GameDetail(**dict(summary), actions=actions, faults=faults, events=events)
+    return GameDetail(**dict(summary), actions=actions, faults=faults, events=events, output=output)
 
 
 def _is_public(game: Game[Any], text: str) -> bool:
@@ -199,6 +228,7 @@ def _seats(session: Session, game_id: int) -> list[SeatDetail]:
             score=seat.score,
             place=seat.place,
             decisions=seat.decisions,
+            output_dropped_bytes=seat.output_dropped_bytes,
         )
         for seat, name in session.exec(query)
     ]

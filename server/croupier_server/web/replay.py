@@ -3,7 +3,8 @@
 ``/games/{id}?view=V&step=K`` draws step ``K`` in view ``V`` on the server, so a link opens
 the same moment without JavaScript; ``static/replay.js`` then loads the steps from
 ``/api/games/{id}/replay?view=V`` and plays them. A running game may only be watched as a
-spectator: the page shows its last step and the script follows it with ``since``.
+spectator: the page shows its last step and the script follows it with ``since``; its
+bots' comments and output are not shown until it is over.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 from sqlmodel import Session
 
-from croupier_server.db import repository
+from croupier_server.db import outputs, repository
 from croupier_server.db.errors import ReplayMismatch
-from croupier_server.db.models import GameRecord, GameStatus
+from croupier_server.db.models import ActionRecord, GameRecord, GameStatus
+from croupier_server.db.output_steps import PlacedLine, place_output
 from croupier_server.web.dependencies import DatabaseSession
 from croupier_server.web.frames import Step, replay_steps, rule_set
 from croupier_server.web.game_detail import GameDetail, GameSummary, game_detail, game_summary
@@ -88,9 +90,10 @@ class GamePage:
 @router.get(
     "/api/games/{game_id}",
     response_model=GameDetail,
-    summary="A game's record: rules, seats, actions with timing, faults and events",
+    summary="A game's record: rules, seats, actions with timing and comments, faults, events "
+    "and output",
     description="A running game is given as a spectator sees it: no seed, no private event, "
-    "no secret action text and no fault detail.",
+    "no secret action text, no fault detail, no comment and no output.",
     responses=error_answers({404: "No such game"}),
 )
 def game_record(game_id: RecordId, session: DatabaseSession) -> GameDetail:
@@ -105,8 +108,9 @@ def game_record(game_id: RecordId, session: DatabaseSession) -> GameDetail:
     response_model=Replay,
     summary="A game step by step, as one viewer sees it",
     description="Step 0 is the game before any action, step k the game after action k - 1. "
-    "A running game may only be watched as a spectator (403 otherwise); `since` gives only "
-    "the steps from that number on, to follow it.",
+    "A running game may only be watched as a spectator (403 otherwise), without its bots' "
+    "comments and output; `since` gives only the steps from that number on, to follow it. "
+    "A seat's view has only that seat's comments and output.",
     responses=error_answers(
         {
             403: "A running game, asked for another view than the spectator's",
@@ -130,9 +134,16 @@ def game_replay(
     actions = repository.game_actions(session, game_id=game_id)
     faults = repository.game_faults(session, game_id=game_id)
     last = len(actions)
+    output = _output(session, record, actions)
     with _replaying(game_id):
         steps = replay_steps(
-            record, actions, faults, viewer, first=since, tables=range(since, last + 1)
+            record,
+            actions,
+            faults,
+            viewer,
+            first=since,
+            tables=range(since, last + 1),
+            output=output,
         )
     return Replay(
         game_id=game_id,
@@ -192,8 +203,9 @@ def game_page(session: Session, game_id: int, *, view: str | None, step: int | N
     faults = repository.game_faults(session, game_id=game_id)
     last = len(actions)
     shown = min(max(step, 0), last) if step is not None else (last if running else 0)
+    output = _output(session, record, actions)
     with _replaying(game_id):
-        steps = replay_steps(record, actions, faults, viewer, tables=(shown,))
+        steps = replay_steps(record, actions, faults, viewer, tables=(shown,), output=output)
     summary = game_summary(session, record)
     return GamePage(
         summary=summary,
@@ -210,6 +222,15 @@ def _stored_game(session: Session, game_id: int) -> GameRecord:
     if record is None:
         raise HTTPException(404, f"no game {game_id}")
     return record
+
+
+def _output(session: Session, record: GameRecord, actions: list[ActionRecord]) -> list[PlacedLine]:
+    """The bots' output placed among ``actions``; none is read while the game runs."""
+    if record.status == GameStatus.RUNNING or record.id is None:
+        return []
+    lines = outputs.game_output(session, game_id=record.id)
+    seats = repository.game_seats(session, game_id=record.id)
+    return place_output(actions, lines, {seat.seat: seat.output_dropped_bytes for seat in seats})
 
 
 @contextmanager

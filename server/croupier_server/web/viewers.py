@@ -78,6 +78,17 @@ class Viewer:
         """Whether this viewer may see what only ``seat`` knows (its discards, its faults)."""
         return self.open_hands or self.seat == seat
 
+    def reads_output_of(self, seat: Seat) -> bool:
+        """Whether this viewer may read ``seat``'s comments and output, once the game is over.
+
+        Every seat's, except in another seat's view: a bot's own words may tell its hand.
+
+        >>> views = ["all", "spectator", "seat-1", "seat-2"]
+        >>> [Viewer.from_str(view).reads_output_of(1) for view in views]
+        [True, True, True, False]
+        """
+        return self.seat is None or self.seat == seat
+
     def __str__(self) -> str:
         if self.open_hands:
             return "all"

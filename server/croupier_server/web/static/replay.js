@@ -237,9 +237,35 @@
 
   // The current step and the event list
 
-  function faultText(fault, capital) {
+  function faultText(fault) {
     const detail = fault.detail ? `: ${fault.detail}` : "";
-    return `${capital ? "Seat" : "seat"} ${fault.seat} fault: ${fault.kind}${detail}`;
+    return `seat ${fault.seat} fault: ${fault.kind}${detail}`;
+  }
+
+  function faultLine(fault) {
+    const line = element("p", "fault", `Seat ${fault.seat} fault: ${fault.kind}`);
+    if (fault.detail) {
+      line.append(": ", element("span", "detail", fault.detail));
+    }
+    return line;
+  }
+
+  function outputLines(heading, lines, kind) {
+    const block = element("div", `output ${kind}`);
+    const list = element("ol", "output-lines");
+    for (const line of lines) {
+      if (line.earlier_bytes_cut) {
+        const cut = element("li", "cut", `seat ${line.seat}: (${line.earlier_bytes_cut.toLocaleString("en-US")} earlier bytes cut)`);
+        cut.dataset.seat = line.seat;
+        list.append(cut);
+      }
+      const item = element("li", line.stream);
+      item.dataset.seat = line.seat;
+      item.append(element("span", "source", `seat ${line.seat} ${line.stream}`), " ", element("span", "text", line.text));
+      list.append(item);
+    }
+    block.append(element("p", "output-heading", heading), list);
+    return block;
   }
 
   function drawStepInfo(step) {
@@ -255,11 +281,25 @@
         line.append(" ", element("span", "badge decided", action.decided_by));
       }
       info.append(line);
+      if (action.comment) {
+        const comment = element("p", "comment");
+        comment.append(element("span", "label", `Seat ${action.seat} says`), " ", element("q", "", action.comment));
+        info.append(comment);
+      }
     } else {
       info.append(element("p", "step-action muted", "The deal, before any action."));
     }
     for (const fault of step.faults) {
-      info.append(element("p", "fault", faultText(fault, true)));
+      info.append(faultLine(fault));
+    }
+    const deciding = step.output.filter((line) => line.deciding);
+    const after = step.output.filter((line) => !line.deciding);
+    if (deciding.length) {
+      info.append(outputLines(`Seat ${step.action.seat} wrote while deciding`, deciding, "deciding"));
+    }
+    if (after.length) {
+      const heading = step.number < lastStep() ? "Written before the next action" : "Written after the last action";
+      info.append(outputLines(heading, after, "after"));
     }
     document.getElementById("step-info").replaceWith(info);
   }
@@ -289,7 +329,7 @@
       items.push(item);
     };
     for (const fault of step.faults) {
-      add("fault", faultText(fault, false));
+      add("fault", faultText(fault));
     }
     for (const event of step.events) {
       if (event.visible_to === null) {

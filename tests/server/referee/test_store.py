@@ -50,7 +50,7 @@ def played_log(game_id: int) -> GameLog:
         seat = state.seats_to_act()[0]
         legal = state.legal_actions(seat)
         action = moves.choice(legal)
-        comment = f"chose {legal.index(action) + 1} of {len(legal)} – ½"
+        comment = f"chose {legal.index(action) + 1} of {len(legal)}, déjà ½"
         log.actions.append(ActionEntry(seat, action, DecidedBy.BOT, clock, 5.0, comment))
         clock += STEP
         seen = len(state.events)

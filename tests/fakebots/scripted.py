@@ -1,7 +1,7 @@
 """A scripted bot for the referee's tests: it speaks the contract itself and misbehaves on cue.
 
     python tests/fakebots/scripted.py [BEHAVIOUR] [--after N] [--times K] [--delay-ms MS]
-                                      [--port PORT]
+                                      [--port PORT] [--tag TAG]
 
 It answers each decision request with the first legal action, except that from request
 ``N + 1`` on (``--after``, default 0), for ``K`` requests (``--times``, default all of them;
@@ -28,7 +28,8 @@ a refused action is asked again in a new request), it does what ``BEHAVIOUR`` sa
   ends, and play on.
 - ``old-protocol``: say Hello with protocol version 2, note how the stream ends, exit 4.
 - ``stubborn``: start a child process that sleeps, ignore SIGTERM, play honestly, and stay
-  (sleeping) after the stream has ended; notes ``{"pids": [own, child's]}``.
+  (sleeping) after the stream has ended; notes ``{"pids": [own, child's]}``, as the bot
+  sees them (in a sealed seat, in a PID namespace of its own, where it is 1).
 - ``long-comment``: answer honestly with :data:`LONG_COMMENT`, a comment longer than the
   referee keeps (it is cut, which is no fault).
 
@@ -39,8 +40,8 @@ them (the bot then dies, or raises and exits with status 1):
 - ``burn-cpu``: burn CPU time.
 - ``allocate``: allocate memory, 8 MB at a time; notes ``{"allocated_mb": total}``.
 - ``fork-bomb``: start a process that forks until refused, every child leaving the process
-  group (``setsid``) and forking grandchildren; notes ``{"child": pid}`` for each, then
-  ``{"forks": n}`` (the first process's) and exits with status 3.
+  group (``setsid``) and forking grandchildren; notes ``{"child": pid}`` for each (as the
+  bot sees it), then ``{"forks": n}`` (the first process's) and exits with status 3.
 - ``open-files``: open files until refused; notes ``{"opened": n}``.
 - ``write-file``: write a file in the working directory, 1 MB at a time; notes
   ``{"written_bytes": total, "cwd": directory}``.
@@ -52,10 +53,16 @@ them (the bot then dies, or raises and exits with status 1):
   ``{"tcp": "connected"}`` or the error; then play honestly.
 
 The referee's address and the token come from ``CROUPIER_ADDRESS`` and ``CROUPIER_TOKEN``.
-When ``CROUPIER_FAKEBOT_RECORD`` names a file, the bot appends to it one JSON line per note:
+When ``CROUPIER_FAKEBOT_RECORD`` is set (not empty), the bot writes each note on its
+standard error, which the referee keeps with its game, as one line: :data:`NOTE_PREFIX`,
+the length of the note's JSON, a space, and the JSON (ASCII only). Notes are
 ``{"token": ...}`` first, ``{"received": <base64 RefereeMessage>}`` for every message
 received, ``{"second_stream": <status name>}`` and ``{"ended": <status name>}`` (``"OK"``
-when the referee ended the stream normally).
+when the referee ended the stream normally). A sealed bot has nowhere else to leave them:
+its temp directories are its own, and gone with it.
+
+``--tag`` is ignored, and passed on to the processes the bot starts (``stubborn``,
+``fork-bomb``): a test finds the bot's processes by it, in /proc.
 """
 
 from __future__ import annotations
@@ -74,7 +81,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from typing import Any, NoReturn, TextIO
+from typing import Any, NoReturn
 
 import grpc
 
@@ -112,6 +119,8 @@ BEHAVIOURS = (
     "connect-tcp",
 )
 RECORD_VARIABLE = "CROUPIER_FAKEBOT_RECORD"
+NOTE_PREFIX = "croupier-fakebot-note "
+"""How a note's line on standard error begins (then its JSON's length, a space, the JSON)."""
 CRASH_STATUS = 3
 REFUSED_STATUS = 4
 UNKNOWN_REQUEST_OFFSET = 10**12
@@ -120,9 +129,9 @@ CONNECT_METHOD = "/croupier.proto.v1.Referee/Connect"
 OVERSIZED_BYTES = 512 * 1024
 """Twice the largest message the referee takes (``service.MAX_MESSAGE_BYTES``)."""
 PADDING_FIELD = 1000
+"""A field number no message of the contract uses: its bytes are kept as an unknown field."""
 LONG_COMMENT = "n°" + "€" * 500
 """1,503 bytes of UTF-8: past the 1,024 kept, and the cut falls inside a character."""
-"""A field number no message of the contract uses: its bytes are kept as an unknown field."""
 GARBAGE_BYTES = 4096
 GARBAGE_SEED = 6
 RAW_WAIT_S = 5.0
@@ -135,21 +144,34 @@ GRANDCHILDREN = 8
 EXHAUSTION_CAP_MB = 1024
 """Memory, file or output the behaviours that try a limit stop at, should no limit hold."""
 RLIMITS = ("RLIMIT_CPU", "RLIMIT_DATA", "RLIMIT_NOFILE", "RLIMIT_FSIZE", "RLIMIT_NPROC")
+_TAG: list[str] = []
+"""``--tag`` and its value, as given: passed on to the processes the bot starts."""
 
 Connect = Callable[..., Iterator[referee_pb2.RefereeMessage]]
 """``Referee.Connect``, taking messages or bytes already encoded (garbage, oversized)."""
 
 
 class Recorder:
-    """Appends the bot's notes to the record file, if there is one."""
+    """Writes the bot's notes on its standard error, if it records (see the module's docstring).
 
-    def __init__(self, path: str | None) -> None:
-        self._file: TextIO | None = open(path, "a") if path else None  # noqa: SIM115
+    Each note is one line, which the threads of a process write in turn; a short one (up
+    to 4 KiB, ``PIPE_BUF``) in one write, so that the notes of several processes (a fork
+    bomb's children) never mix.
+    """
+
+    def __init__(self, enabled: bool) -> None:
+        self._enabled = enabled
+        self._lock = threading.Lock()
 
     def note(self, **entry: Any) -> None:
-        if self._file is not None:
-            self._file.write(json.dumps(entry) + "\n")
-            self._file.flush()
+        if not self._enabled:
+            return
+        text = json.dumps(entry)  # ASCII: each byte is a character, wherever a line is cut
+        line = f"{NOTE_PREFIX}{len(text)} {text}\n".encode()
+        with self._lock:
+            sys.stderr.flush()
+            while line:
+                line = line[os.write(sys.stderr.fileno(), line) :]
 
     def received(self, message: referee_pb2.RefereeMessage) -> None:
         self.note(received=base64.b64encode(message.SerializeToString()).decode())
@@ -334,7 +356,7 @@ def allocate(recorder: Recorder) -> NoReturn:
 
 def fork_bomb(recorder: Recorder) -> NoReturn:
     # A fresh process forks: grpc's fork handlers hold up every fork of one that streams.
-    bomb = subprocess.run([sys.executable, __file__, "--bomb"], check=False)
+    bomb = subprocess.run([sys.executable, __file__, "--bomb", *_TAG], check=False)
     recorder.note(bomb_status=bomb.returncode)
     os._exit(CRASH_STATUS)
 
@@ -446,8 +468,11 @@ def main() -> int:
     parser.add_argument("--delay-ms", type=int, default=0)
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--bomb", action="store_true", help="be the fork bomb of fork-bomb")
+    parser.add_argument("--tag", help="ignored; passed on to the processes it starts")
     args = parser.parse_args()
-    recorder = Recorder(os.environ.get(RECORD_VARIABLE))
+    if args.tag is not None:
+        _TAG[:] = ["--tag", args.tag]
+    recorder = Recorder(bool(os.environ.get(RECORD_VARIABLE)))
     if args.bomb:
         return bomb(recorder)
     recorder.note(token=os.environ.get("CROUPIER_TOKEN", ""))
@@ -462,7 +487,8 @@ def main() -> int:
     if args.behaviour == "garbage":
         recorder.note(raw_garbage=raw_garbage(os.environ["CROUPIER_ADDRESS"]))
     if args.behaviour == "stubborn":
-        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
+        sleeping = [sys.executable, "-c", "import time; time.sleep(120)", *_TAG]
+        child = subprocess.Popen(sleeping)
         recorder.note(pids=[os.getpid(), child.pid])
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
     bot = ScriptedBot(args, recorder)

@@ -2,24 +2,37 @@
 
 Games are played by the real referee (a gRPC server on loopback) with real bot processes:
 the example bots of ``examples/`` and the scripted fake bot of ``tests/fakebots/``.
+
+A sealed bot can leave nothing where a test could read it (its temp directories are its
+own) and knows itself only by the ids of its own PID namespace. So the scripted bot writes
+its notes on its standard error, which the referee keeps with its game
+(:class:`Transcript` reads them back, from the game's log or from the database), and a test
+finds a bot's real processes in /proc by a marker in their command lines
+(:func:`new_tag`, :class:`ProcessWatch`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
+import dataclasses
 import json
 import os
 import shlex
 import socket
 import sys
-from collections.abc import Sequence
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import TracebackType
 from typing import Any
 
 from sqlalchemy import Engine
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from croupier import codec
 from croupier.games import Game
@@ -29,26 +42,43 @@ from croupier_server.db import (
     FaultRecord,
     GameRecord,
     GameStatus,
+    SeatRecord,
     check_stored_game,
+    game_output,
     repository,
 )
 from croupier_server.matches import allow_remote_bots, load_bots, play_match
+from croupier_server.referee import confinement
+from croupier_server.referee.limits import LimitSettings
 from croupier_server.referee.match import MatchSettings
+from croupier_server.referee.output import OutputStream
 from croupier_server.referee.records import GameLog
 from croupier_server.referee.seat import FaultPolicy
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
+from tests.fakebots.scripted import NOTE_PREFIX, RECORD_VARIABLE
 
 REPOSITORY = Path(__file__).resolve().parents[3]
 EXAMPLES = REPOSITORY / "examples"
 SCRIPTED_BOT = REPOSITORY / "tests" / "fakebots" / "scripted.py"
-RECORD_VARIABLE = "CROUPIER_FAKEBOT_RECORD"
+NOTES_OUTPUT_KB = 16 * 1024
+"""How much of each bot's output the tests' games keep: every note of a recording bot (each
+message it received, base64-encoded), so that none is ever cut."""
 
 GENEROUS = MatchSettings(
     time_control=codec.TimeControl(connect_ms=30_000, decision_ms=5_000, bank_ms=30_000),
     policy=FaultPolicy(),
+    limits=LimitSettings(output_kb=NOTES_OUTPUT_KB),
 )
 """Time enough for any bot on a loaded machine: for tests that do not test the clock."""
+
+
+def with_room_for_notes(settings: MatchSettings) -> MatchSettings:
+    """``settings``, keeping :data:`NOTES_OUTPUT_KB` of each bot's output unless they say."""
+    if settings.limits.output_kb is not None:
+        return settings
+    limits = dataclasses.replace(settings.limits, output_kb=NOTES_OUTPUT_KB)
+    return dataclasses.replace(settings, limits=limits)
 
 
 def example_command(example: str) -> str:
@@ -69,15 +99,28 @@ def is_running(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
-def scripted_command(behaviour: str = "honest", *options: str, record: Path | None = None) -> str:
-    """The command line of the scripted fake bot; ``record``: where it writes what it gets."""
+def scripted_command(
+    behaviour: str = "honest", *options: str, record: bool = False, tag: str | None = None
+) -> str:
+    """The command line of the scripted fake bot.
+
+    Args:
+        behaviour, options: what it does (see ``tests/fakebots/scripted.py``).
+        record: whether it writes its notes (what it gets) on its standard error, for
+            :class:`Transcript`.
+        tag: a marker (:func:`new_tag`) its processes carry in their command lines.
+    """
     argv = [sys.executable, str(SCRIPTED_BOT), behaviour, *options]
-    if record is not None:
-        # A confined bot may write to a file given to it, not create one next to the
-        # database, which its sandbox hides.
-        record.touch()
-        argv = ["env", f"{RECORD_VARIABLE}={record}", *argv]
+    if tag is not None:
+        argv += ["--tag", tag]
+    if record:
+        argv = ["env", f"{RECORD_VARIABLE}=1", *argv]
     return shlex.join(argv)
+
+
+def tagged(command: str, tag: str) -> str:
+    """``command`` with ``--tag TAG`` added, which the example bots (and the scripted) ignore."""
+    return shlex.join([*shlex.split(command), "--tag", tag])
 
 
 def register(engine: Engine, game: str, commands: Sequence[str]) -> list[str]:
@@ -112,11 +155,15 @@ async def play_bots(
     seed: int,
     settings: MatchSettings = GENEROUS,
 ) -> tuple[int, GameLog]:
-    """Play one recorded game between registered ``bots`` on a referee of its own."""
+    """Play one recorded game between registered ``bots`` on a referee of its own.
+
+    Each bot's output is kept whole (:func:`with_room_for_notes`), unless ``settings`` say.
+    """
     registry = SessionRegistry()
     allow_remote_bots(engine, registry)
     server = RefereeServer(registry)
     await server.start()
+    settings = with_room_for_notes(settings)
     try:
         return await play_match(engine, server, game=game, bots=bots, seed=seed, settings=settings)
     finally:
@@ -172,25 +219,71 @@ def check_stored_games(engine: Engine) -> int:
 
 @dataclass(eq=False)
 class Transcript:
-    """What a scripted bot wrote down: its token, the messages it got, how streams ended."""
+    """What a scripted bot wrote down: its token, the messages it got, how streams ended.
+
+    Read from the notes it wrote on its standard error (``record=True`` in
+    :func:`scripted_command`), as the referee kept them: whole, or the test fails.
+    """
 
     token: str = ""
     messages: list[referee_pb2.RefereeMessage] = field(default_factory=list)
     notes: list[dict[str, Any]] = field(default_factory=list)
 
     @classmethod
-    def read(cls, path: Path) -> Transcript:
+    def of(cls, log: GameLog, seat: int) -> Transcript:
+        """The notes of the bot in ``seat``, from its game's log; none of its output cut."""
+        assert seat in log.outputs, f"seat {seat} of game {log.game_id} was not started"
+        tail = log.outputs[seat]
+        assert tail.dropped_bytes == 0, f"seat {seat}: {tail.dropped_bytes} bytes of output cut"
+        return cls.from_lines((line.stream, line.text) for line in tail.lines)
+
+    @classmethod
+    def stored(cls, engine: Engine, game_id: int, seat: int) -> Transcript:
+        """The notes of the bot in ``seat`` of stored game ``game_id``; none of its output cut."""
+        with Session(engine) as session:
+            record = session.get(SeatRecord, (game_id, seat))
+            assert record is not None, f"no seat {seat} in game {game_id}"
+            dropped = record.output_dropped_bytes
+            assert dropped == 0, f"game {game_id} seat {seat}: {dropped} bytes of output cut"
+            lines = sorted(
+                game_output(session, game_id=game_id, seat=seat), key=lambda line: line.number
+            )
+        return cls.from_lines((line.stream, line.text) for line in lines)
+
+    @classmethod
+    def from_lines(cls, lines: Iterable[tuple[str, str]]) -> Transcript:
+        """The notes among a bot's output ``lines``: (stream, text), in the order read.
+
+        The referee reads a long line in parts, one after the other: a note's length says
+        where it ends. Whatever else the bot wrote is skipped.
+        """
         transcript = cls()
-        for line in path.read_text().splitlines():
-            entry: dict[str, Any] = json.loads(line)
-            if "token" in entry:
-                transcript.token = entry["token"]
-            elif "received" in entry:
-                data = base64.b64decode(entry["received"])
-                transcript.messages.append(referee_pb2.RefereeMessage.FromString(data))
-            else:
-                transcript.notes.append(entry)
+        note, length = "", None
+        for stream, text in lines:
+            if stream != OutputStream.STDERR:
+                continue
+            part = text
+            if length is None:
+                if not text.startswith(NOTE_PREFIX):
+                    continue
+                size, _, part = text.removeprefix(NOTE_PREFIX).partition(" ")
+                length = int(size)
+            note += part
+            if len(note) >= length:
+                assert len(note) == length, f"a note longer than its {length} characters"
+                transcript._add(json.loads(note))
+                note, length = "", None
+        assert length is None, f"a note was cut after {len(note)} of its {length} characters"
         return transcript
+
+    def _add(self, entry: dict[str, Any]) -> None:
+        if "token" in entry:
+            self.token = entry["token"]
+        elif "received" in entry:
+            data = base64.b64decode(entry["received"])
+            self.messages.append(referee_pb2.RefereeMessage.FromString(data))
+        else:
+            self.notes.append(entry)
 
     def of_kind(self, kind: str) -> list[Any]:
         """The received messages of one kind (``decision``, ``event``...), unwrapped."""
@@ -203,6 +296,131 @@ class Transcript:
     def note(self, key: str) -> Any:
         """The value of the first note ``key``, if the bot wrote one."""
         return next((note[key] for note in self.notes if key in note), None)
+
+    def all(self, key: str) -> list[Any]:
+        """Every value the bot noted under ``key``, in order."""
+        return [note[key] for note in self.notes if key in note]
+
+
+def stored_transcripts(engine: Engine, bot: str) -> list[Transcript]:
+    """The notes of ``bot`` in every stored game where it sat (with its output stored)."""
+    with Session(engine) as session:
+        record = repository.get_bot_by_name(session, name=bot)
+        assert record is not None, f"no bot {bot}"
+        seats = session.exec(select(SeatRecord).where(SeatRecord.bot_id == record.id)).all()
+        places = sorted((seat.game_id, seat.seat) for seat in seats)
+    return [Transcript.stored(engine, game_id, seat) for game_id, seat in places]
+
+
+def new_tag() -> str:
+    """A marker unique to one test, for its bots' command lines: ``--tag`` of the scripted bot."""
+    return f"croupier-test-{uuid.uuid4().hex}"
+
+
+@dataclass(frozen=True, slots=True)
+class SeenProcess:
+    """A process as the test sees it in /proc.
+
+    Attributes:
+        pid: Its id here.
+        own_pid: Its id in its own PID namespace, as it knows itself (a sealed bot's first
+            process is 1 there).
+        keeper: Whether it is a sealed bot's keeper (the confinement, waiting for the bot)
+            rather than one of the bot's processes.
+        ignores_sigterm: Whether it ignores SIGTERM.
+        open_files: Its ``RLIMIT_NOFILE``, soft and hard.
+    """
+
+    pid: int
+    own_pid: int
+    keeper: bool
+    ignores_sigterm: bool
+    open_files: tuple[int, int]
+
+
+def tagged_processes(tag: str) -> dict[int, SeenProcess]:
+    """The processes running now whose command line holds ``tag``, by id (zombies are not)."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError, ValueError, KeyError):  # it ended meanwhile
+            argv = (entry / "cmdline").read_bytes().decode(errors="replace").split("\0")
+            if tag not in argv:
+                continue
+            status = dict(
+                line.split(":", 1) for line in (entry / "status").read_text().splitlines()
+            )
+            if status["State"].split()[0] in ("Z", "X"):
+                continue
+            limits = (entry / "limits").read_text().splitlines()
+            (open_files,) = [line for line in limits if line.startswith("Max open files")]
+            soft, hard = open_files.split()[3:5]
+            pid = int(entry.name)
+            found[pid] = SeenProcess(
+                pid=pid,
+                own_pid=int(status.get("NSpid", entry.name).split()[-1]),
+                keeper=confinement.ENTRY in argv,
+                ignores_sigterm=bool(int(status["SigIgn"], 16) & 1 << (15 - 1)),
+                open_files=(int(soft), int(hard)),
+            )
+    return found
+
+
+class ProcessWatch:
+    """The processes that carry a tag (:func:`new_tag`), watched in /proc while a block runs.
+
+    ``with ProcessWatch(tag) as watch:`` looks every few milliseconds; :attr:`seen` holds
+    every such process found meanwhile, as last seen, by id.
+    """
+
+    def __init__(self, tag: str, interval_s: float = 0.005) -> None:
+        self.tag = tag
+        self.seen: dict[int, SeenProcess] = {}
+        self._interval_s = interval_s
+        self._running: dict[int, SeenProcess] = {}
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._watch, name=f"watch {tag}", daemon=True)
+
+    def __enter__(self) -> ProcessWatch:
+        self._thread.start()
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _watch(self) -> None:
+        while not self._stop.is_set():
+            running = tagged_processes(self.tag)
+            with self._lock:
+                self._running = running
+                self.seen.update(running)
+            self._stop.wait(self._interval_s)
+
+    def bots(self) -> list[SeenProcess]:
+        """The bots' processes seen (their keepers left out), in the order of their ids."""
+        with self._lock:
+            return sorted((p for p in self.seen.values() if not p.keeper), key=lambda p: p.pid)
+
+    def wait_for(
+        self, condition: Callable[[list[SeenProcess]], bool], what: str, timeout_s: float = 30
+    ) -> list[SeenProcess]:
+        """The bots' processes running, once ``condition`` holds of them; ``what``: for an error."""
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            with self._lock:
+                running = [p for p in self._running.values() if not p.keeper]
+            if condition(running):
+                return running
+            time.sleep(self._interval_s)
+        raise AssertionError(f"{what}: not within {timeout_s} s")
 
 
 def free_port() -> int:

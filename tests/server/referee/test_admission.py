@@ -9,7 +9,6 @@ precondition.
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import grpc
 import pytest
@@ -113,35 +112,30 @@ def test_a_token_of_another_games_seat_is_unauthenticated(engine: Engine) -> Non
 
 
 @SQLITE_ONLY
-def test_the_tokens_of_a_finished_game_are_unauthenticated(
-    checked_engine: Engine, tmp_path: Path
-) -> None:
-    records = [tmp_path / f"seat{seat}.jsonl" for seat in range(3)]
-    names = register(
-        checked_engine, "lexio", [scripted_command(record=record) for record in records]
-    )
+def test_the_tokens_of_a_finished_game_are_unauthenticated(checked_engine: Engine) -> None:
+    names = register(checked_engine, "lexio", [scripted_command(record=True)] * 3)
     bots = load_bots(checked_engine, names=names, game=LEXIO)
 
-    async def scenario() -> int:
+    async def scenario() -> tuple[int, list[str]]:
         server = await serving(SessionRegistry())
         try:
-            game_id, _ = await play_match(
+            game_id, log = await play_match(
                 checked_engine, server, game=LEXIO, bots=bots, seed=3, settings=GENEROUS
             )
-            for record in records:
-                token = Transcript.read(record).token
+            tokens = [Transcript.of(log, seat).token for seat in range(3)]
+            for token in tokens:
                 assert await first_answer(server.address, hello(token)) == (
                     grpc.StatusCode.UNAUTHENTICATED
                 )
-            return game_id
+            return game_id, tokens
         finally:
             await server.stop()
 
-    game_id = asyncio.run(scenario())
+    game_id, tokens = asyncio.run(scenario())
     # They were the real tokens of the game's seats.
     with Session(checked_engine) as session:
-        for seat, record in enumerate(records):
-            found = repository.find_seat_by_token(session, token=Transcript.read(record).token)
+        for seat, token in enumerate(tokens):
+            found = repository.find_seat_by_token(session, token=token)
             assert found is not None
             assert (found.game_id, found.seat) == (game_id, seat)
 

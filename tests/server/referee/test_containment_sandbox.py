@@ -25,9 +25,10 @@ from croupier_server.matches import load_bots
 from croupier_server.referee import sandbox
 from croupier_server.referee.limits import DEFAULT_LIMITS, LimitSettings
 from croupier_server.referee.match import MatchSettings
+from croupier_server.referee.records import GameLog
+from tests.fakebots.scripted import RECORD_VARIABLE
 from tests.server.referee.harness import (
     GENEROUS,
-    RECORD_VARIABLE,
     Transcript,
     example_command,
     play,
@@ -48,8 +49,12 @@ INHERITABLE_FD = 100
 """A descriptor number the referee holds open and inheritable while the bot starts."""
 
 
-def the_note(record: Path, key: str) -> Any:
-    value = Transcript.read(record).note(key)
+INSPECTOR = 1
+"""The seat of the scripted bot, beside the greedy example bot."""
+
+
+def the_note(log: GameLog, key: str) -> Any:
+    value = Transcript.of(log, INSPECTOR).note(key)
     assert value is not None, f"the bot noted no {key}"
     return value
 
@@ -73,19 +78,17 @@ def inheritable_descriptor() -> Iterator[int]:
 
 def test_a_bot_gets_a_scrubbed_environment_an_empty_directory_and_no_descriptor(
     checked_engine: Engine,
-    tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     inheritable_descriptor: int,
 ) -> None:
     monkeypatch.setenv("CROUPIER_DATABASE_URL", "postgresql://referee:secret@db/croupier")
     monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "secret")
     monkeypatch.setenv("CROUPIER_BOT_FLAVOUR", "mint")
-    record = tmp_path / "bot.jsonl"
-    commands = [example_command("cribbage_greedy"), scripted_command("inspect", record=record)]
-    game_id, _ = play(checked_engine, CRIBBAGE, commands, seed=SEED)
+    commands = [example_command("cribbage_greedy"), scripted_command("inspect", record=True)]
+    game_id, log = play(checked_engine, CRIBBAGE, commands, seed=SEED)
     assert_played_without_fault(checked_engine, game_id)
 
-    environment = the_note(record, "environment")
+    environment = the_note(log, "environment")
     passed = {name for name in os.environ if name.startswith("CROUPIER_BOT_")}
     passed |= {"LANG", "LC_ALL"} & set(os.environ)
     given = {"PATH", "HOME", "TMPDIR", "CROUPIER_ADDRESS", "CROUPIER_TOKEN"}
@@ -94,17 +97,16 @@ def test_a_bot_gets_a_scrubbed_environment_an_empty_directory_and_no_descriptor(
     assert environment["CROUPIER_BOT_FLAVOUR"] == "mint"
     assert environment["PATH"] == os.environ["PATH"]
 
-    cwd = the_note(record, "cwd")
+    cwd = the_note(log, "cwd")
     assert environment["HOME"] == environment["TMPDIR"] == cwd != os.getcwd()
-    assert the_note(record, "cwd_entries") == []
+    assert the_note(log, "cwd_entries") == []
     assert not Path(cwd).exists()  # removed with the game
-    assert inheritable_descriptor not in the_note(record, "descriptors")
+    assert inheritable_descriptor not in the_note(log, "descriptors")
 
 
 def test_a_bots_limits_are_the_stricter_of_its_own_and_the_matchs(
-    checked_engine: Engine, tmp_path: Path
+    checked_engine: Engine,
 ) -> None:
-    record = tmp_path / "bot.jsonl"
     with Session(checked_engine) as session:
         repository.add_bot(
             session, name="greedy", game="cribbage", command=example_command("cribbage_greedy")
@@ -113,17 +115,17 @@ def test_a_bots_limits_are_the_stricter_of_its_own_and_the_matchs(
             session,
             name="inspector",
             game="cribbage",
-            command=scripted_command("inspect", record=record),
+            command=scripted_command("inspect", record=True),
             limits={"open_files": 100, "cpu_seconds": 50},
         )
     bots = load_bots(checked_engine, names=["greedy", "inspector"], game=CRIBBAGE)
     limits = LimitSettings(open_files=200, file_size_mb=8)
     settings = MatchSettings(time_control=GENEROUS.time_control, limits=limits)
     playing = play_bots(checked_engine, CRIBBAGE, bots, seed=SEED, settings=settings)
-    game_id, _ = asyncio.run(playing)
+    game_id, log = asyncio.run(playing)
     assert_played_without_fault(checked_engine, game_id)
 
-    rlimits = the_note(record, "rlimits")
+    rlimits = the_note(log, "rlimits")
     assert rlimits["RLIMIT_NOFILE"] == [100, 100]  # the bot's, stricter
     assert rlimits["RLIMIT_FSIZE"] == [8 * MB, 8 * MB]  # the match's alone
     assert rlimits["RLIMIT_CPU"] == [50, 51]  # the bot's alone; SIGKILL a second later
@@ -135,19 +137,18 @@ def test_a_bots_limits_are_the_stricter_of_its_own_and_the_matchs(
 
 @pytest.mark.parametrize(("network", "reached"), [(None, False), (True, True)])
 def test_a_bot_without_the_network_still_plays_over_the_referees_unix_socket(
-    checked_engine: Engine, tmp_path: Path, network: bool | None, reached: bool
+    checked_engine: Engine, network: bool | None, reached: bool
 ) -> None:
     if not reached and not sandbox.network_can_be_cut():
         pytest.skip("the network of a process cannot be cut here")
-    record = tmp_path / "bot.jsonl"
     with socket.create_server(("127.0.0.1", 0)) as listening:
         port = listening.getsockname()[1]
-        command = scripted_command("connect-tcp", "--port", str(port), record=record)
+        command = scripted_command("connect-tcp", "--port", str(port), record=True)
         settings = MatchSettings(
             time_control=GENEROUS.time_control, limits=LimitSettings(network=network)
         )
         commands = [example_command("cribbage_greedy"), command]
-        game_id, _ = play(checked_engine, CRIBBAGE, commands, seed=SEED, settings=settings)
+        game_id, log = play(checked_engine, CRIBBAGE, commands, seed=SEED, settings=settings)
     assert_played_without_fault(checked_engine, game_id)
-    outcome = the_note(record, "tcp")
+    outcome = the_note(log, "tcp")
     assert (outcome == "connected") is reached, outcome

@@ -1,6 +1,9 @@
 """Containment through the command line: registering bots that run in an empty directory,
 limits set per bot and per match or tournament (kept for ``resume``), and bot processes
 ended with the command on SIGTERM, pooled ones included (docs/referee.md, "Containment").
+
+What a bot noted is read from its stored output (its registration keeps all of it,
+``--output-kb``); its processes are found in /proc by a tag on their command lines.
 """
 
 from __future__ import annotations
@@ -9,19 +12,24 @@ import json
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from croupier_server.bot_commands import absolute_command
 from croupier_server.cli import main
+from croupier_server.db import create_database_engine
 from tests.server.referee.harness import (
+    NOTES_OUTPUT_KB,
+    ProcessWatch,
+    SeenProcess,
     Transcript,
     example_command,
     is_running,
+    new_tag,
     scripted_command,
+    stored_transcripts,
+    tagged_processes,
 )
 
 pytestmark = [
@@ -32,6 +40,8 @@ pytestmark = [
 CROUPIER = Path(sys.executable).with_name("croupier")
 INTERRUPTED = 130
 """The status of a command ended by Ctrl-C, and by SIGTERM likewise."""
+ALL_OUTPUT = ["--output-kb", str(NOTES_OUTPUT_KB)]
+"""The limit that keeps all of a recording bot's notes."""
 
 
 def croupier(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
@@ -41,29 +51,30 @@ def croupier(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     return capsys.readouterr().out
 
 
-def wait_for_note(record: Path, key: str, timeout_s: float = 30) -> Any:
-    """The first value the bot of ``record`` notes under ``key``, waiting for it."""
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if record.exists() and (value := Transcript.read(record).note(key)) is not None:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"the bot noted no {key} in {timeout_s} s")
+def rlimits_noted(database_url: str, bot: str) -> list[dict[str, list[int]]]:
+    """The resource limits each process of the ``inspect`` bot ``bot`` noted, in stored games."""
+    engine = create_database_engine(database_url)
+    try:
+        transcripts = stored_transcripts(engine, bot)
+    finally:
+        engine.dispose()
+    return [limits for transcript in transcripts for limits in transcript.all("rlimits")]
 
 
-def rlimits_noted(record: Path) -> list[dict[str, list[int]]]:
-    """The resource limits each process of an ``inspect`` bot noted, in order."""
-    return [note["rlimits"] for note in Transcript.read(record).notes if "rlimits" in note]
+def stubborn_is_up(running: list[SeenProcess]) -> bool:
+    """Whether the processes of a stubborn bot are its own and its child, ignoring SIGTERM."""
+    return len(running) == 2 and any(process.ignores_sigterm for process in running)
 
 
-def terminate(command: list[str], record: Path) -> list[int]:
-    """Run ``command``, send it SIGTERM once the stubborn bot of ``record`` is up.
+def terminate(command: list[str], tag: str) -> list[int]:
+    """Run ``command``, send it SIGTERM once the stubborn bot tagged ``tag`` is up.
 
-    Returns the bot's process and child ids (the command must exit as interrupted).
+    Returns the ids of the bot's process and child (the command must exit as interrupted).
     """
     process = subprocess.Popen([str(CROUPIER), *command], stderr=subprocess.PIPE, text=True)
     try:
-        pids: list[int] = wait_for_note(record, "pids")
+        with ProcessWatch(tag) as watch:
+            up = watch.wait_for(stubborn_is_up, "the stubborn bot and its child")
         process.send_signal(signal.SIGTERM)
         _, err = process.communicate(timeout=30)
     finally:
@@ -71,7 +82,7 @@ def terminate(command: list[str], record: Path) -> list[int]:
         process.wait()
     assert process.returncode == INTERRUPTED, err
     assert "croupier: interrupted" in err
-    return pids
+    return [process.pid for process in up]
 
 
 ABSOLUTE = {
@@ -126,13 +137,12 @@ def test_limits_are_refused_for_a_remote_bot(
 
 
 def test_a_match_applies_the_stricter_of_the_bots_and_its_own_limits(
-    database_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    record = tmp_path / "bot.jsonl"
-    inspector = scripted_command("inspect", record=record)
+    inspector = scripted_command("inspect", record=True)
     for name, command, limits in [
         ("greedy", example_command("cribbage_greedy"), []),
-        ("inspector", inspector, ["--open-files", "60", "--cpu-seconds", "90"]),
+        ("inspector", inspector, ["--open-files", "60", "--cpu-seconds", "90", *ALL_OUTPUT]),
     ]:
         add = ["bot", "add", name, "--game", "cribbage", "--command", command, *limits]
         croupier(capsys, *add, "--db", database_url)
@@ -140,7 +150,11 @@ def test_a_match_applies_the_stricter_of_the_bots_and_its_own_limits(
     options = ["--match-points", "1", "--open-files", "80", "--cpu-seconds", "30", "--json"]
     result = json.loads(croupier(capsys, *match, *options, "--db", database_url))
     assert [seat["faults"] for seat in result["seats"]] == [[], []]
-    rlimits = Transcript.read(record).note("rlimits")
+    engine = create_database_engine(database_url)
+    try:
+        rlimits = Transcript.stored(engine, result["game_id"], seat=1).note("rlimits")
+    finally:
+        engine.dispose()
     assert rlimits["RLIMIT_NOFILE"] == [60, 60]
     assert rlimits["RLIMIT_CPU"] == [30, 31]
 
@@ -155,50 +169,58 @@ ONE_DEAL_OF_CRIBBAGE = [
 def add_cribbage_bots(
     capsys: pytest.CaptureFixture[str], database_url: str, **commands: str
 ) -> None:
-    """Register a cribbage bot per keyword: its name and its command."""
+    """Register a cribbage bot per keyword: its name and its command; all its output kept."""
     for name, command in commands.items():
-        argv = ["bot", "add", name, "--game", "cribbage", "--command", command]
+        argv = ["bot", "add", name, "--game", "cribbage", "--command", command, *ALL_OUTPUT]
         croupier(capsys, *argv, "--db", database_url)
 
 
 def test_sigterm_ends_a_tournament_with_its_bots_and_resume_keeps_its_limits(
-    database_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    stubborn, inspected = tmp_path / "stubborn.jsonl", tmp_path / "inspector.jsonl"
+    stubborn, inspector = new_tag(), new_tag()
     add_cribbage_bots(
         capsys,
         database_url,
-        stubborn=scripted_command("stubborn", record=stubborn),
-        inspector=scripted_command("inspect", record=inspected),
+        stubborn=scripted_command("stubborn", tag=stubborn),
+        inspector=scripted_command("inspect", record=True, tag=inspector),
     )
     options = ["--bots", "stubborn,inspector", "--open-files", "77", "--concurrency", "1"]
-    pids = terminate([*ONE_DEAL_OF_CRIBBAGE, *options, "--db", database_url], stubborn)
+    with ProcessWatch(inspector) as interrupted_inspectors:
+        pids = terminate([*ONE_DEAL_OF_CRIBBAGE, *options, "--db", database_url], stubborn)
     # The stubborn bot ignores SIGTERM and has a child: both were killed with the command.
     assert len(pids) == 2
     assert not [pid for pid in pids if is_running(pid)]
+    assert tagged_processes(stubborn) == tagged_processes(inspector) == {}
 
-    started_before = len(rlimits_noted(inspected))
+    # An interrupted game is stored aborted, without its bots' output: the limits of the
+    # inspector started for it are read in /proc, where the test saw it run.
+    interrupted = [
+        {"RLIMIT_NOFILE": list(process.open_files)} for process in interrupted_inspectors.bots()
+    ]
+    started_before = len(interrupted + rlimits_noted(database_url, "inspector"))
     resumed = json.loads(
         croupier(capsys, "tournament", "resume", "1", "--json", "--db", database_url)
     )
     assert resumed["status"] == "finished"
     assert resumed["limits"] == {"open_files": 77}
-    every_process = rlimits_noted(inspected)
+    every_process = interrupted + rlimits_noted(database_url, "inspector")
     assert len(every_process) > started_before
     assert all(rlimits["RLIMIT_NOFILE"] == [77, 77] for rlimits in every_process)
 
 
 def test_sigterm_ends_the_pooled_processes_of_a_tournament(
-    database_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    stubborn = tmp_path / "stubborn.jsonl"
+    stubborn = new_tag()
     add_cribbage_bots(
         capsys,
         database_url,
-        stubborn=scripted_command("stubborn", record=stubborn),
+        stubborn=scripted_command("stubborn", tag=stubborn),
         greedy=example_command("cribbage_greedy"),
     )
     options = ["--bots", "stubborn,greedy", "--reuse-processes", "--concurrency", "1"]
     pids = terminate([*ONE_DEAL_OF_CRIBBAGE, *options, "--db", database_url], stubborn)
     assert len(pids) == 2
     assert not [pid for pid in pids if is_running(pid)]
+    assert tagged_processes(stubborn) == {}

@@ -8,10 +8,13 @@ modules of :mod:`croupier_server.referee.confinement` (see there for SPEC).
 from __future__ import annotations
 
 import json
+import os
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+_ROOT = os.path.realpath(__file__)
+for _ in range(4):  # confinement, referee, croupier_server, then the directory holding it
+    _ROOT = os.path.dirname(_ROOT)
+sys.path.insert(0, _ROOT)
 
 from croupier_server.referee.confinement import namespaces, process
 

@@ -18,6 +18,8 @@ import sys
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from croupier_server.referee.confinement.namespaces import libc
+
 __all__ = ["FILE_ACCESS", "landlock_abi", "restrict_files"]
 
 PR_SET_NO_NEW_PRIVS = 38
@@ -88,8 +90,7 @@ def restrict_files(
     try:
         for path, kind in _grants(access, hidden, own_processes=own_processes):
             _allow_beneath(ruleset, path, rights[kind])
-        libc = ctypes.CDLL(None, use_errno=True)
-        if libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
+        if libc().prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
             raise OSError(ctypes.get_errno(), "prctl(PR_SET_NO_NEW_PRIVS)")
         _landlock_checked(_LANDLOCK_RESTRICT_SELF, ruleset, 0)
     finally:
@@ -184,11 +185,9 @@ def _allow_beneath(ruleset: int, path: str, rights: int) -> None:
 
 
 def _landlock(number: int, *arguments: Any) -> int:
-    libc = ctypes.CDLL(None, use_errno=True)
-    libc.syscall.restype = ctypes.c_long
     # syscall() reads every argument as a long: a bare int would be passed as an int.
     longs = [ctypes.c_long(value) if isinstance(value, int) else value for value in arguments]
-    return int(libc.syscall(ctypes.c_long(number), *longs))
+    return int(libc().syscall(ctypes.c_long(number), *longs))
 
 
 def _landlock_checked(number: int, *arguments: Any) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ctypes
 import errno
+import functools
 import os
 import sys
 
@@ -37,9 +38,15 @@ CLONE_NEWPID = 0x20000000
 CLONE_NEWNET = 0x40000000
 
 
+@functools.cache
 def libc() -> ctypes.CDLL:
-    """The C library, with ``errno`` kept for :func:`ctypes.get_errno`."""
-    return ctypes.CDLL(None, use_errno=True)
+    """The C library, with ``errno`` kept for :func:`ctypes.get_errno`; loaded once.
+
+    Its ``syscall`` returns a ``long``, as the kernel's system calls do.
+    """
+    library = ctypes.CDLL(None, use_errno=True)
+    library.syscall.restype = ctypes.c_long
+    return library
 
 
 def checked(result: int, call: str) -> int:

@@ -150,8 +150,9 @@ def _keep(bot: int, processes: int) -> NoReturn:
     _, status = os.waitpid(bot, 0)
     if os.WIFSIGNALED(status):
         ending = os.WTERMSIG(status)
-        for signum in {*_FORWARDED, ending} - {signal.SIGKILL, signal.SIGSTOP}:
-            signal.signal(signum, signal.SIG_DFL)
+        reset = {*_FORWARDED, signal.Signals(ending)} - {signal.SIGKILL, signal.SIGSTOP}
+        for default in reset:
+            signal.signal(default, signal.SIG_DFL)
         os.kill(os.getpid(), ending)
     os._exit(os.waitstatus_to_exitcode(status) if os.WIFEXITED(status) else CANNOT_RUN)
 

@@ -16,7 +16,7 @@ for _ in range(4):  # confinement, referee, croupier_server, then the directory 
     _ROOT = os.path.dirname(_ROOT)
 sys.path.insert(0, _ROOT)
 
-from croupier_server.referee.confinement import namespaces, process
+from croupier_server.referee.confinement import namespaces, process  # noqa: E402
 
 
 def main(argv: list[str]) -> int:

@@ -30,7 +30,6 @@ from croupier import codec, local
 from croupier.games import load_game
 from croupier_server.db import create_database_engine, init_database, repository
 from croupier_server.db.outputs import game_output
-from croupier_server.referee import sandbox
 from croupier_server.referee.limits import LimitSettings
 from croupier_server.referee.match import MatchSettings
 from croupier_server.referee.service import RefereeServer
@@ -85,10 +84,8 @@ def colluder_reports(database_url: str, tournament_id: int) -> list[dict[str, An
 
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 def test_colluding_bots_pass_nothing_to_each_other(
-    checked_database: str, seeded_bots: None
+    checked_database: str, seeded_bots: None, sealed_seats: None
 ) -> None:
-    failure = sandbox.sealing_failure()
-    assert failure is None, f"the seats cannot be sealed here: {failure}"
     engine = create_database_engine(checked_database)
     init_database(engine)
     command = shlex.join([sys.executable, str(Path(colluder.__file__))])

@@ -139,6 +139,7 @@ class BotProcess:
         self._readers.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await self._readers
+        await asyncio.sleep(0)  # the pipes' transports close their files in a callback
 
     def last_output(self, lines: int = 20) -> str:
         """The last ``lines`` of what the bot wrote, one per line (its traceback, if it crashed)."""

@@ -167,7 +167,8 @@ async def _referee_writing(
 
 def bot_limits(bot: BotRecord, settings: MatchSettings) -> BotLimits:
     """The limits ``bot``'s processes run with: its own combined with the match's."""
-    return effective_limits(LimitSettings.from_data(bot.limits), settings.limits)
+    cut = LimitSettings(network=False) if settings.sealed else LimitSettings()
+    return effective_limits(LimitSettings.from_data(bot.limits), settings.limits, cut)
 
 
 def settings_data(settings: MatchSettings) -> dict[str, Any]:
@@ -176,18 +177,21 @@ def settings_data(settings: MatchSettings) -> dict[str, Any]:
         "time_control": dataclasses.asdict(settings.time_control),
         "fault_policy": dataclasses.asdict(settings.policy),
         "limits": settings.limits.items(),
+        "sealed": settings.sealed,
     }
 
 
 def settings_from_data(data: dict[str, Any]) -> MatchSettings:
     """The match settings stored as :func:`settings_data` wrote them.
 
-    Settings stored before limits could be set have none: the defaults apply.
+    Settings stored before limits could be set have none: the defaults apply; so do
+    settings stored before seats could be sealed: they are not required to be.
     """
     return MatchSettings(
         time_control=codec.TimeControl(**data["time_control"]),
         policy=FaultPolicy(**data["fault_policy"]),
         limits=LimitSettings.from_data(data.get("limits", {})),
+        sealed=bool(data.get("sealed", False)),
     )
 
 

@@ -25,6 +25,7 @@ from croupier_server.db import (
 )
 from croupier_server.matches import allow_remote_bots
 from croupier_server.referee.limits import DEFAULT_LIMITS, LimitSettings
+from croupier_server.referee.sandbox import SealingUnavailable, require_sealing
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.tokens import new_secret
@@ -42,6 +43,7 @@ __all__ = [
     "add_database_option",
     "add_limit_options",
     "add_rules_options",
+    "add_sealing_option",
     "dashboard_serving",
     "dashboard_tokens",
     "limits_from_args",
@@ -49,7 +51,9 @@ __all__ = [
     "positive_number",
     "print_json",
     "referee_serving",
+    "require_sealed_seats",
     "rules_from_args",
+    "sealing_from_args",
     "seed_number",
     "whole_number",
 ]
@@ -163,6 +167,43 @@ def add_limit_options(parser: argparse.ArgumentParser) -> None:
         action="store_false",
         help="cut the network: the bots reach the referee only (the default)",
     )
+
+
+def add_sealing_option(parser: argparse.ArgumentParser) -> None:
+    """``--sealed``: play only if every started bot's seat is sealed (docs/referee.md)."""
+    parser.add_argument(
+        "--sealed",
+        action="store_true",
+        help="refuse to play unless every bot started is sealed from every other (no "
+        "channel between them, nothing left behind); cuts their network",
+    )
+
+
+def sealing_from_args(args: argparse.Namespace) -> bool:
+    """Whether ``--sealed`` was given, once the machine is found able to seal the seats.
+
+    Raises:
+        CliError: it was, and the seats cannot be sealed here, or ``--network`` asks for
+            what a sealed seat cannot have.
+    """
+    if not args.sealed:
+        return False
+    if getattr(args, "network", None):
+        raise CliError("--sealed cuts the bots' network: it cannot go with --network")
+    require_sealed_seats()
+    return True
+
+
+def require_sealed_seats() -> None:
+    """Make sure the seats can be sealed here.
+
+    Raises:
+        CliError: they cannot; the message says why.
+    """
+    try:
+        require_sealing()
+    except SealingUnavailable as error:
+        raise CliError(f"{error} (docs/referee.md, Sealed seats)") from None
 
 
 def limits_from_args(args: argparse.Namespace) -> LimitSettings:

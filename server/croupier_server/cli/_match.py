@@ -13,12 +13,14 @@ from croupier_server.cli._common import (
     add_database_option,
     add_limit_options,
     add_rules_options,
+    add_sealing_option,
     limits_from_args,
     open_database,
     positive_number,
     print_json,
     referee_serving,
     rules_from_args,
+    sealing_from_args,
     seed_number,
     whole_number,
 )
@@ -51,6 +53,7 @@ def register(commands: Any) -> None:
     match.add_argument("--connect-ms", type=positive_number, default=time.connect_ms)
     match.add_argument("--json", action="store_true", help="print the result as JSON")
     add_limit_options(match)
+    add_sealing_option(match)
     add_database_option(match)
     match.set_defaults(run=run_match)
 
@@ -67,6 +70,7 @@ def run_match(args: argparse.Namespace) -> int:
         ),
         policy=FaultPolicy(),
         limits=limits_from_args(args),
+        sealed=sealing_from_args(args),
     )
 
     async def play() -> tuple[int, GameLog]:

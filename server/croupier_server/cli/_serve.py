@@ -32,12 +32,14 @@ from croupier_server.cli._common import (
     add_dashboard_options,
     add_database_option,
     add_rules_options,
+    add_sealing_option,
     dashboard_serving,
     dashboard_tokens,
     open_database,
     positive_number,
     referee_serving,
     rules_from_args,
+    sealing_from_args,
     seed_number,
 )
 from croupier_server.db import BotKind, BotRecord, TournamentRecord, TournamentStatus, repository
@@ -77,6 +79,7 @@ def register(commands: Any) -> None:
     serve.add_argument(
         "--seed", type=seed_number, help="seed of the remote bots' pairing and deals"
     )
+    add_sealing_option(serve)
     add_dashboard_options(serve, optional=True)
     add_access_options(serve)
     add_database_option(serve)
@@ -86,6 +89,7 @@ def register(commands: Any) -> None:
 def run_serve(args: argparse.Namespace) -> int:
     """Serve until interrupted (or until ``--games`` games of remote bots are played)."""
     game = _pairing_rules(args)
+    sealing_from_args(args)
     tokens = None if args.no_dashboard else dashboard_tokens(read_protected=args.read_token)
     engine = open_database(args)
     bots: dict[str, BotRecord] = {}
@@ -135,7 +139,7 @@ async def _serve(
             await stack.enter_async_context(
                 dashboard_serving(engine, args.http, tokens, referee=server)
             )
-        queue = asyncio.create_task(_play_queued_tournaments(engine, server))
+        queue = asyncio.create_task(_play_queued_tournaments(engine, server, args.sealed))
         try:
             if game is None:
                 await queue
@@ -147,14 +151,14 @@ async def _serve(
                 await queue
 
 
-async def _play_queued_tournaments(engine: Engine, server: RefereeServer) -> None:
-    """Play the queued tournaments, oldest first, one at a time, for ever."""
+async def _play_queued_tournaments(engine: Engine, server: RefereeServer, sealed: bool) -> None:
+    """Play the queued tournaments, oldest first, one at a time, for ever (``sealed``: so)."""
     while True:
         record = await _claim_queued(engine)
         if record is None:
             await asyncio.sleep(QUEUE_POLL_SECONDS)
             continue
-        await _play_tournament(engine, server, record)
+        await _play_tournament(engine, server, record, sealed)
 
 
 async def _claim_queued(engine: Engine) -> TournamentRecord | None:
@@ -175,13 +179,15 @@ def _claim(engine: Engine) -> TournamentRecord | None:
         return repository.claim_queued_tournament(session)
 
 
-async def _play_tournament(engine: Engine, server: RefereeServer, record: TournamentRecord) -> None:
+async def _play_tournament(
+    engine: Engine, server: RefereeServer, record: TournamentRecord, sealed: bool
+) -> None:
     """Play a claimed tournament; queue it again if the server stops in its middle."""
     assert record.id is not None
     label = f"tournament {record.id} ({record.game}: {', '.join(record.settings['bots'])})"
     print(f"{label}: playing", flush=True)
     try:
-        progress = await run_tournament(engine, server, tournament_id=record.id)
+        progress = await run_tournament(engine, server, tournament_id=record.id, sealed=sealed)
     except MatchError as error:
         print(f"{label} stopped: {error}", flush=True)
         print(f"resume it: croupier tournament resume {record.id}", flush=True)

@@ -19,11 +19,13 @@ from croupier_server.cli._common import (
     CliError,
     add_database_option,
     add_rules_options,
+    add_sealing_option,
     open_database,
     positive_number,
     print_json,
     referee_serving,
     rules_from_args,
+    sealing_from_args,
     seed_number,
 )
 from croupier_server.matches import load_bots
@@ -58,6 +60,7 @@ def register(commands: Any) -> None:
     parser.add_argument("--decision-ms", type=positive_number, default=time.decision_ms)
     parser.add_argument("--bank-ms", type=positive_number, default=time.bank_ms)
     parser.add_argument("--connect-ms", type=positive_number, default=time.connect_ms)
+    add_sealing_option(parser)
     parser.add_argument("--listen", default="127.0.0.1:0", metavar="ADDRESS")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     add_database_option(parser)
@@ -80,7 +83,8 @@ def run_sprt_command(args: argparse.Namespace) -> int:
     settings = MatchSettings(
         time_control=codec.TimeControl(
             connect_ms=args.connect_ms, decision_ms=args.decision_ms, bank_ms=args.bank_ms
-        )
+        ),
+        sealed=sealing_from_args(args),
     )
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
     report = _ProgressReport()

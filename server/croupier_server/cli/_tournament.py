@@ -17,12 +17,15 @@ from croupier_server.cli._common import (
     add_database_option,
     add_limit_options,
     add_rules_options,
+    add_sealing_option,
     limits_from_args,
     open_database,
     positive_number,
     print_json,
     referee_serving,
+    require_sealed_seats,
     rules_from_args,
+    sealing_from_args,
     seed_number,
 )
 from croupier_server.cli._ratings import print_standings, standings_data
@@ -66,6 +69,7 @@ def register(commands: Any) -> None:
         "remember a deal it plays again (see docs/tournaments.md)",
     )
     add_limit_options(run)
+    add_sealing_option(run)
     _add_run_options(run)
     run.set_defaults(run=run_new)
     listing = actions.add_parser("list", help="list the tournaments")
@@ -99,6 +103,7 @@ def run_new(args: argparse.Namespace) -> int:
             connect_ms=args.connect_ms, decision_ms=args.decision_ms, bank_ms=args.bank_ms
         ),
         limits=limits_from_args(args),
+        sealed=sealing_from_args(args),
     )
     challengers = _names(args.gauntlet) if args.gauntlet else []
     if challengers and args.format != ScheduleFormat.GAUNTLET:
@@ -123,7 +128,9 @@ def run_new(args: argparse.Namespace) -> int:
 def run_resume(args: argparse.Namespace) -> int:
     """Play the games of a tournament that have not finished."""
     engine = open_database(args)
-    _require(engine, args.id)
+    record = _require(engine, args.id)
+    if record.settings.get("sealed"):
+        require_sealed_seats()  # it was started --sealed: it plays on so or not at all
     return play_tournament(args, engine, args.id)
 
 

@@ -55,12 +55,14 @@ class BotProcess:
         env: Mapping[str, str],
         limits: BotLimits,
         seal_seat: bool = True,
+        sealed_only: bool = False,
     ) -> BotProcess:
         """Start ``command`` (a shell-style command line, no shell) confined, in a new group.
 
         ``env`` holds what the bot needs to reach the referee; the rest of its environment
         is the sandbox's. Its seat is sealed where the machine allows it, unless
-        ``seal_seat`` is false (see :meth:`Sandbox.prepare`).
+        ``seal_seat`` is false; with ``sealed_only``, it is not started unsealed (see
+        :meth:`Sandbox.prepare`).
 
         Raises:
             LaunchError: the command is empty, not found or not executable, or the sandbox
@@ -73,7 +75,9 @@ class BotProcess:
         if not argv:
             raise LaunchError(f"{label}: the command is empty")
         try:
-            sandbox = Sandbox.prepare(argv, referee=env, limits=limits, seal_seat=seal_seat)
+            sandbox = Sandbox.prepare(
+                argv, referee=env, limits=limits, seal_seat=seal_seat, sealed_only=sealed_only
+            )
         except OSError as error:
             raise LaunchError(f"{label}: cannot start {argv[0]!r}: {error}") from None
         out_read, out_write = os.pipe()

@@ -45,6 +45,9 @@ class MatchSettings:
     policy: FaultPolicy = field(default_factory=FaultPolicy)
     limits: LimitSettings = field(default_factory=LimitSettings)
     """The limits set for the game; each bot's own combine with them (``effective_limits``)."""
+    sealed: bool = False
+    """Whether every started bot's seat must be sealed: one that cannot be is not started
+    (its seat is charged a crash), and its network is cut."""
 
 
 @dataclass(eq=False)
@@ -86,7 +89,7 @@ async def referee_game(
                     seat=seat,
                     entrant=entrant,
                     token=token,
-                    time_control=settings.time_control,
+                    settings=settings,
                 )
                 for seat, (entrant, token) in enumerate(zip(entrants, tokens, strict=True))
             )
@@ -117,10 +120,10 @@ async def _seat_bot(
     seat: int,
     entrant: Entrant,
     token: str,
-    time_control: codec.TimeControl,
+    settings: MatchSettings,
 ) -> BotSession | None:
     """The connected session of ``entrant``, or ``None`` (fault charged) if it has none."""
-    deadline_s = time_control.connect_ms / 1000
+    deadline_s = settings.time_control.connect_ms / 1000
     label = f"seat {seat} ({entrant.name}) of game {log.game_id}"
     if entrant.command is None:
         session = await server.registry.take_remote(entrant.name, deadline_s)
@@ -134,7 +137,9 @@ async def _seat_bot(
     address = server.address_for(network=entrant.limits.network)
     env = {ADDRESS_VARIABLE: address, TOKEN_VARIABLE: token}
     try:
-        process = await BotProcess.start(label, entrant.command, env=env, limits=entrant.limits)
+        process = await BotProcess.start(
+            label, entrant.command, env=env, limits=entrant.limits, sealed_only=settings.sealed
+        )
     except LaunchError as error:
         log.fault(seat, FaultKind.CRASH, str(error))
         return None

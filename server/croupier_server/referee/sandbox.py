@@ -85,7 +85,7 @@ def bot_environment(home: Path, referee: Mapping[str, str]) -> dict[str, str]:
     return {**passed, "HOME": str(home), "TMPDIR": str(home), **referee}
 
 
-class SealingUnavailable(Exception):
+class SealingUnavailable(OSError):
     """The seats cannot be sealed here, and a command requires them to be (``--sealed``)."""
 
 
@@ -115,16 +115,22 @@ class Sandbox:
         referee: Mapping[str, str],
         limits: BotLimits,
         seal_seat: bool = True,
+        sealed_only: bool = False,
     ) -> Sandbox:
         """Everything to start ``argv`` (program first, found in the bot's PATH) under ``limits``.
 
         The seat is sealed where the machine allows it and the bot is without the network,
-        unless ``seal_seat`` is false (a benchmark's baseline).
+        unless ``seal_seat`` is false (a benchmark's baseline); ``sealed_only``: or not at all.
 
         Raises:
             FileNotFoundError: the program is not found, or not executable.
+            SealingUnavailable: ``sealed_only``, and the seat would not be sealed.
             OSError: the private directory or the groups cannot be made.
         """
+        if sealed_only:
+            require_sealing()
+            if limits.network:
+                raise SealingUnavailable("a bot with the network cannot be sealed")
         home = Path(tempfile.mkdtemp(prefix=BOT_FILE_PREFIX))
         cgroup = None
         try:

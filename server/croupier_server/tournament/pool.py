@@ -41,6 +41,8 @@ class PooledBot:
     command: str
     limits: BotLimits
     processes: int
+    sealed: bool = False
+    """Whether its processes must be sealed: unsealed, they are not started."""
 
 
 def pool_sizes(tables: Iterable[Sequence[str]], *, games_at_once: int) -> dict[str, int]:
@@ -121,7 +123,9 @@ class ProcessPool:
                 await asyncio.sleep(min(MAX_RESTART_DELAY_S, 0.05 * 2**quick_deaths))
 
     async def _run_once(self, label: str, bot: PooledBot, env: dict[str, str]) -> None:
-        process = await BotProcess.start(label, bot.command, env=env, limits=bot.limits)
+        process = await BotProcess.start(
+            label, bot.command, env=env, limits=bot.limits, sealed_only=bot.sealed
+        )
         self._launches += 1
         try:
             await process.process.wait()

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import os
 import time
 from collections.abc import Callable, Collection, Sequence
@@ -164,10 +165,12 @@ async def run_tournament(
     tournament_id: int,
     concurrency: int | None = None,
     progress: ProgressCallback | None = None,
+    sealed: bool = False,
 ) -> Progress:
     """Play every game of the tournament that has not finished yet; returns the last progress.
 
-    ``concurrency`` games are played at once (default: the tournament's). The tournament is
+    ``concurrency`` games are played at once (default: the tournament's). The seats are
+    required to be sealed if the tournament's settings or ``sealed`` say so. The tournament is
     ``finished`` when every game is, else ``interrupted`` (by an error, a cancellation or a
     ``progress`` callback that raised); it stays ``running`` if the database that failed
     cannot even record that, and a resume plays it all the same.
@@ -181,6 +184,8 @@ async def run_tournament(
     record, finished = await asyncio.to_thread(_prepare, engine, tournament_id)
     game, games = tournament_schedule(record)
     settings = settings_from_data(record.settings)
+    if sealed:
+        settings = dataclasses.replace(settings, sealed=True)
     names = record.settings["bots"]
     entrants = dict(zip(names, load_bots(engine, names=names, game=game), strict=True))
     left = [scheduled for scheduled in games if scheduled.number not in finished]
@@ -256,7 +261,7 @@ def _pooled_bots(
     """The command bots of ``games`` with the processes each may need at once."""
     sizes = pool_sizes((scheduled.bots for scheduled in games), games_at_once=workers)
     return [
-        PooledBot(name, bot.command, bot_limits(bot, settings), sizes[name])
+        PooledBot(name, bot.command, bot_limits(bot, settings), sizes[name], settings.sealed)
         for name, bot in entrants.items()
         if name in sizes and bot.kind is BotKind.COMMAND and bot.command is not None
     ]

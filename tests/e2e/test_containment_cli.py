@@ -22,7 +22,6 @@ from croupier_server.db import create_database_engine
 from tests.server.referee.harness import (
     NOTES_OUTPUT_KB,
     ProcessWatch,
-    SeenProcess,
     Transcript,
     example_command,
     is_running,
@@ -31,6 +30,7 @@ from tests.server.referee.harness import (
     stored_transcripts,
     tagged_processes,
 )
+from tests.server.referee.processes import SeenProcess
 
 pytestmark = [
     pytest.mark.timeout(120),

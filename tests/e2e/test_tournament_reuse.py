@@ -1,16 +1,13 @@
 """Tournaments with ``--reuse-processes``: few long-lived bot processes play every game.
 
-Each bot is registered behind a wrapper that notes its process id in a file before it runs
-the bot, so the test counts the processes started and checks that none is left running.
+Each bot's command carries a tag of the test (an argument the bots ignore), so the test
+finds in /proc every process started, counts them, and checks that none is left running.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import os
-import shlex
-from pathlib import Path
 
 import pytest
 from sqlmodel import Session
@@ -21,7 +18,16 @@ from croupier_server.db import create_database_engine, repository
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.tournament import Progress, create_tournament, run_tournament
-from tests.server.referee.harness import GENEROUS, example_command, scripted_command
+from tests.server.referee.harness import (
+    GENEROUS,
+    ProcessWatch,
+    example_command,
+    is_running,
+    new_tag,
+    scripted_command,
+    tagged,
+    tagged_processes,
+)
 
 pytestmark = [
     pytest.mark.timeout(120),
@@ -36,23 +42,9 @@ class Stop(Exception):
     pass
 
 
-def counted(command: str, launches: Path) -> str:
-    """``command`` behind a shell that appends its process id to ``launches`` first."""
-    launches.touch()  # a confined bot may append to it, not create it beside the database
-    script = f"echo $$ >> {shlex.quote(str(launches))}; exec {command}"
-    return shlex.join(["sh", "-c", script])
-
-
-def started_pids(launches: Path) -> list[int]:
-    return [int(line) for line in launches.read_text().split()] if launches.exists() else []
-
-
-def is_running(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
+def started_pids(watch: ProcessWatch) -> list[int]:
+    """The ids of the bot processes the watch saw (each example bot is one process)."""
+    return [process.pid for process in watch.bots()]
 
 
 def add_bot(database_url: str, name: str, command: str) -> None:
@@ -61,11 +53,11 @@ def add_bot(database_url: str, name: str, command: str) -> None:
 
 
 def test_a_reuse_tournament_plays_every_game_with_few_processes_and_resumes(
-    database_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    launches = tmp_path / "launches"
+    tag = new_tag()
     for name in CRIBBAGE_BOTS:
-        add_bot(database_url, name, counted(example_command(name), launches))
+        add_bot(database_url, name, tagged(example_command(name), tag))
     engine = create_database_engine(database_url)
     game = load_game("cribbage", {"variant": "six-card", "match_points": 1})
     record = create_tournament(
@@ -94,49 +86,53 @@ def test_a_reuse_tournament_plays_every_game_with_few_processes_and_resumes(
         finally:
             await server.stop()
 
-    with pytest.raises(Stop):
+    with ProcessWatch(tag) as watch, pytest.raises(Stop):
         asyncio.run(run())
     # Two games at once, one seat each: two processes a bot, all ended with the run.
-    first_run = started_pids(launches)
+    first_run = started_pids(watch)
     assert len(first_run) == 6
     assert not any(is_running(pid) for pid in first_run)
+    assert tagged_processes(tag) == {}
 
     capsys.readouterr()
-    assert main(["tournament", "resume", str(record.id), "--db", database_url, "--json"]) == 0
+    with ProcessWatch(tag) as watch:
+        resume = ["tournament", "resume", str(record.id), "--db", database_url, "--json"]
+        assert main(resume) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["status"] == "finished"
     assert data["reuse_processes"] is True
     assert data["finished"] == data["games"] == 18
-    every_run = started_pids(launches)
+    every_run = first_run + started_pids(watch)
     assert len(every_run) == 12 < data["games"] * game.num_players
     assert not any(is_running(pid) for pid in every_run)
+    assert tagged_processes(tag) == {}
     with Session(engine) as session:
         assert repository.bot_fault_counts(session, game="cribbage", tournament_id=record.id) == {}
     engine.dispose()
 
 
 def test_a_pooled_process_that_dies_is_charged_and_started_again(
-    database_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    launches = tmp_path / "launches"
+    tag = new_tag()
     add_bot(database_url, "cribbage_random", example_command("cribbage_random"))
     add_bot(database_url, "cribbage_greedy", example_command("cribbage_greedy"))
     # Dies when asked its fifth decision: in the second game it plays, at the latest.
-    add_bot(database_url, "crasher", counted(scripted_command("crash", "--after", "4"), launches))
+    add_bot(database_url, "crasher", scripted_command("crash", "--after", "4", tag=tag))
     capsys.readouterr()
     argv = ["tournament", "run", "--game", "cribbage", "--match-points", "1", "--deals", "1"]
     bots = "cribbage_random,cribbage_greedy,crasher"
     options = ["--seed", "3", "--concurrency", "1", "--connect-ms", "30000"]
-    assert (
-        main([*argv, "--bots", bots, *options, "--reuse-processes", "--json", "--db", database_url])
-        == 0
-    )
+    with ProcessWatch(tag) as watch:
+        argv += ["--bots", bots, *options, "--reuse-processes", "--json", "--db", database_url]
+        assert main(argv) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["status"] == "finished"
     assert data["finished"] == data["games"] == 6
-    pids = started_pids(launches)
+    pids = started_pids(watch)
     assert len(pids) >= 2
     assert not any(is_running(pid) for pid in pids)
+    assert tagged_processes(tag) == {}
     engine = create_database_engine(database_url)
     with Session(engine) as session:
         faults = repository.bot_fault_counts(session, game="cribbage", tournament_id=data["id"])

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import contextlib
 import dataclasses
 import json
 import os
 import shlex
 import socket
+import subprocess
 import sys
 import threading
 import time
@@ -57,6 +57,8 @@ from croupier_server.referee.seat import FaultPolicy
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
 from tests.fakebots.scripted import NOTE_PREFIX, RECORD_VARIABLE
+from tests.server.referee import processes
+from tests.server.referee.processes import SeenProcess
 
 REPOSITORY = Path(__file__).resolve().parents[3]
 EXAMPLES = REPOSITORY / "examples"
@@ -317,73 +319,35 @@ def new_tag() -> str:
     return f"croupier-test-{uuid.uuid4().hex}"
 
 
-@dataclass(frozen=True, slots=True)
-class SeenProcess:
-    """A process as the test sees it in /proc.
-
-    Attributes:
-        pid: Its id here.
-        own_pid: Its id in its own PID namespace, as it knows itself (a sealed bot's first
-            process is 1 there).
-        keeper: Whether it is a sealed bot's keeper (the confinement, waiting for the bot)
-            rather than one of the bot's processes.
-        ignores_sigterm: Whether it ignores SIGTERM.
-        open_files: Its ``RLIMIT_NOFILE``, soft and hard.
-    """
-
-    pid: int
-    own_pid: int
-    keeper: bool
-    ignores_sigterm: bool
-    open_files: tuple[int, int]
-
-
 def tagged_processes(tag: str) -> dict[int, SeenProcess]:
     """The processes running now whose command line holds ``tag``, by id (zombies are not)."""
-    found = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        with contextlib.suppress(OSError, ValueError, KeyError):  # it ended meanwhile
-            argv = (entry / "cmdline").read_bytes().decode(errors="replace").split("\0")
-            if tag not in argv:
-                continue
-            status = dict(
-                line.split(":", 1) for line in (entry / "status").read_text().splitlines()
-            )
-            if status["State"].split()[0] in ("Z", "X"):
-                continue
-            limits = (entry / "limits").read_text().splitlines()
-            (open_files,) = [line for line in limits if line.startswith("Max open files")]
-            soft, hard = open_files.split()[3:5]
-            pid = int(entry.name)
-            found[pid] = SeenProcess(
-                pid=pid,
-                own_pid=int(status.get("NSpid", entry.name).split()[-1]),
-                keeper=confinement.ENTRY in argv,
-                ignores_sigterm=bool(int(status["SigIgn"], 16) & 1 << (15 - 1)),
-                open_files=(int(soft), int(hard)),
-            )
-    return found
+    return processes.tagged_processes(tag, confinement.ENTRY)
 
 
 class ProcessWatch:
     """The processes that carry a tag (:func:`new_tag`), watched in /proc while a block runs.
 
-    ``with ProcessWatch(tag) as watch:`` looks every few milliseconds; :attr:`seen` holds
-    every such process found meanwhile, as last seen, by id.
+    ``with ProcessWatch(tag) as watch:`` looks every ``interval_s``, from a process of its
+    own (``processes.py``); :attr:`seen` holds every such process found meanwhile, as last
+    seen, by id.
     """
 
-    def __init__(self, tag: str, interval_s: float = 0.005) -> None:
+    def __init__(self, tag: str, interval_s: float = 0.01) -> None:
         self.tag = tag
         self.seen: dict[int, SeenProcess] = {}
         self._interval_s = interval_s
-        self._running: dict[int, SeenProcess] = {}
+        self._running: list[SeenProcess] = []
         self._lock = threading.Lock()
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._watch, name=f"watch {tag}", daemon=True)
+        self._looks: subprocess.Popen[str] | None = None
+        self._thread = threading.Thread(target=self._follow, name=f"watch {tag}", daemon=True)
 
     def __enter__(self) -> ProcessWatch:
+        argv = [sys.executable, "-I", processes.__file__, self.tag, confinement.ENTRY]
+        self._looks = subprocess.Popen(
+            [*argv, str(self._interval_s)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+        assert self._looks.stdout is not None
+        self._take(self._looks.stdout.readline())  # it looks: whatever starts now is seen
         self._thread.start()
         return self
 
@@ -393,16 +357,25 @@ class ProcessWatch:
         error: BaseException | None,
         traceback: TracebackType | None,
     ) -> None:
-        self._stop.set()
+        assert self._looks is not None
+        assert self._looks.stdin is not None
+        assert self._looks.stdout is not None
+        self._looks.stdin.close()  # it looks once more, and ends
         self._thread.join()
+        self._looks.stdout.close()
+        self._looks.wait()
 
-    def _watch(self) -> None:
-        while not self._stop.is_set():
-            running = tagged_processes(self.tag)
-            with self._lock:
-                self._running = running
-                self.seen.update(running)
-            self._stop.wait(self._interval_s)
+    def _follow(self) -> None:
+        assert self._looks is not None
+        assert self._looks.stdout is not None
+        for line in self._looks.stdout:
+            self._take(line)
+
+    def _take(self, line: str) -> None:
+        running = [SeenProcess.from_data(data) for data in json.loads(line)]
+        with self._lock:
+            self._running = running
+            self.seen.update((process.pid, process) for process in running)
 
     def bots(self) -> list[SeenProcess]:
         """The bots' processes seen (their keepers left out), in the order of their ids."""
@@ -416,7 +389,7 @@ class ProcessWatch:
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
             with self._lock:
-                running = [p for p in self._running.values() if not p.keeper]
+                running = [p for p in self._running if not p.keeper]
             if condition(running):
                 return running
             time.sleep(self._interval_s)

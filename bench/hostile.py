@@ -33,6 +33,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import Engine
 
@@ -73,9 +74,11 @@ def spread(hostile: Sequence[str], honest: Sequence[str]) -> list[str]:
     return order
 
 
-async def play(engine: Engine, challengers: Sequence[str]) -> Run:
+async def play(engine: Engine, challengers: Sequence[str], tokens: Path) -> Run:
     started = time.monotonic()
-    tournament_id = await zoo.play_gauntlet(engine, challengers=challengers, deals=1, concurrency=2)
+    tournament_id = await zoo.play_gauntlet(
+        engine, challengers=challengers, deals=1, concurrency=2, tokens=tokens
+    )
     wall = time.monotonic() - started
     scheduled = len(challengers) * len(zoo.FIELD) * 2  # every pairing, seats swapped
     return Run(zoo.played_games(engine, tournament_id), scheduled, wall)
@@ -103,21 +106,26 @@ async def bench(directory: Path, honest_count: int) -> None:
     database = directory / "croupier.db"
     engine = create_database_engine(f"sqlite:///{database}")
     init_database(engine)
-    notes = directory / "notes" / "intruder.jsonl"
-    notes.parent.mkdir()
+    tokens = directory / "relayed" / "finished-tokens"
+    tokens.parent.mkdir()
     honest = honest_challengers(honest_count)
     async with zoo.serving_dashboard(engine) as url:
         files = [database.with_name(database.name + suffix) for suffix in ("", "-wal", "-shm")]
-        hostile = zoo.hostile_bots(notes=notes, database_files=files, dashboard_url=url)
+        hostile = zoo.hostile_bots(tokens=tokens, database_files=files, dashboard_url=url)
         zoo.register(engine, hostile, {**zoo.FIELD, **honest})
-        alone = await play(engine, list(honest))
-        beside = await play(engine, spread([bot.name for bot in hostile], list(honest)))
+        alone = await play(engine, list(honest), tokens)
+        beside = await play(engine, spread([bot.name for bot in hostile], list(honest)), tokens)
+    notes = zoo.intruder_notes(engine)
     engine.dispose()
     report(hostile, honest, alone, beside, notes)
 
 
 def report(
-    hostile: Sequence[zoo.Hostile], honest: dict[str, str], alone: Run, beside: Run, notes: Path
+    hostile: Sequence[zoo.Hostile],
+    honest: dict[str, str],
+    alone: Run,
+    beside: Run,
+    notes: Sequence[dict[str, Any]],
 ) -> None:
     names = {bot.name for bot in hostile}
     charged: Counter[FaultKind] = Counter(

@@ -62,18 +62,18 @@ def test_hostile_bots_are_charged_their_faults_and_lose_or_leak_nothing(
     init_database(engine)
     database = Path(sa.make_url(checked_database).database or "")
     database_files = [database.with_name(database.name + suffix) for suffix in ("", "-wal", "-shm")]
-    notes = tmp_path / "notes" / "intruder.jsonl"
-    notes.parent.mkdir()
+    tokens = tmp_path / "relayed" / "finished-tokens"
+    tokens.parent.mkdir()
 
     async def play() -> tuple[list[zoo.Hostile], int]:
         async with zoo.serving_dashboard(engine) as url:
             hostile = zoo.hostile_bots(
-                notes=notes, database_files=database_files, dashboard_url=url
+                tokens=tokens, database_files=database_files, dashboard_url=url
             )
             zoo.register(engine, hostile, {**zoo.FIELD, HONEST_CHALLENGER: "cribbage_greedy"})
             challengers = [bot.name for bot in hostile] + [HONEST_CHALLENGER]
             tournament_id = await zoo.play_gauntlet(
-                engine, challengers=challengers, deals=1, concurrency=2
+                engine, challengers=challengers, deals=1, concurrency=2, tokens=tokens
             )
             # Reachable all along from here: the intruder's failure is its confinement's.
             with await asyncio.to_thread(urllib.request.urlopen, url, timeout=10) as page:
@@ -94,6 +94,7 @@ def test_hostile_bots_are_charged_their_faults_and_lose_or_leak_nothing(
     honest = [game for game in games if HONEST_CHALLENGER in game.bots]
     assert len(honest) == 4
     assert all(game.seconds < HONEST_GAME_S for game in honest), [g.seconds for g in honest]
+    notes = zoo.intruder_notes(engine)
     assert zoo.leaks(notes) == []
     expected_tries = INTRUDER_TRIES | {
         f"{kind} {path}" for path in database_files for kind in ("read", "write")

@@ -1,26 +1,32 @@
 """A bot that tries what a started bot must never manage, notes how each try ended, then plays.
 
-    python tests/fakebots/intruder.py NOTES [--file PATH]... [--url URL]
+    python tests/fakebots/intruder.py TOKENS --referee PID [--file PATH]... [--url URL]
 
-Before it plays, it makes each try below and appends to NOTES one JSON line for it,
+Before it plays, it makes each try below and notes how it ended,
 ``{"try": what, "outcome": how it ended, "succeeded": whether it got what it tried}``
 (a try that succeeded is a leak):
 
 - ``no token``: a Hello with an empty token;
 - ``a finished game's token``: a Hello with the token of a game it played before (the last
-  ``{"finished_token": ...}`` line of NOTES), from its second game on;
+  line of TOKENS, a file the test keeps: a sealed bot has nowhere to keep one), from its
+  second game on;
 - ``another seat's token``: read the tokens of the other processes from
   ``/proc/PID/environ`` (those of the processes about its own, if /proc cannot be listed),
   and say Hello with each;
 - ``read FILE`` and ``write FILE``, for each ``--file`` (the database's files): open it;
 - ``the dashboard``: an HTTP GET of ``--url``;
-- ``signal the referee``: signal 0 (no signal, only the permission) to its parent;
-- ``the referee's environment``: read ``/proc/PPID/environ``;
-- ``other bots' files``: list the temp directory, where the bots' directories and output are;
+- ``signal the referee``: signal 0 (no signal, only the permission) to process ``--referee``
+  (in a sealed seat, its own PID namespace has no such process, or not the referee);
+- ``the referee's environment``: read ``/proc/PID/environ`` of ``--referee``;
+- ``other bots' files``: list the temp directory, where the bots' directories are (in a
+  sealed seat, its own, which shows its own directory, the referee's socket and the paths
+  its command names, and must show no other bot's directory: that would be the leak);
 - ``lift its limits``: open its control group's ``pids.max`` for writing.
 
 Then it plays honestly (the first legal action) with the SDK, and notes
-``{"finished_token": its token}`` once its game is over.
+``{"finished_token": its token}`` once its game is over. Its notes are lines on its standard
+error, which the referee keeps with its game, framed as the scripted bot's are
+(``scripted.py``): :data:`NOTE_PREFIX`, the JSON's length, a space, the JSON.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ import contextlib
 import functools
 import json
 import os
+import sys
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -42,7 +49,11 @@ from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
 from croupier.protocol import ADDRESS_VARIABLE, PROTOCOL_VERSION, TOKEN_VARIABLE
 
 TEMP_DIRECTORY = "/tmp"
-"""Where the referee keeps the bots' directories and output (its own temp directory)."""
+"""Where the referee keeps the bots' directories (its own temp directory)."""
+BOT_DIRECTORY_PREFIX = "croupier-bot-"
+"""How the bots' directories begin there (``sandbox.BOT_FILE_PREFIX``)."""
+NOTE_PREFIX = "croupier-fakebot-note "
+"""How a note's line begins, as the scripted bot's (``scripted.NOTE_PREFIX``)."""
 PID_SPAN = 2000
 """How many process ids about its own it tries when /proc cannot be listed."""
 HELLO_TIMEOUT_S = 5.0
@@ -51,23 +62,24 @@ TOKEN_PREFIX = f"{TOKEN_VARIABLE}=".encode()
 
 
 class Notes:
-    """The NOTES file: what the intruder tried, and the tokens of its finished games."""
+    """What the intruder tried, noted on its standard error; the tokens of its finished games.
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
+    Args:
+        tokens: The file of the tokens of the games it finished, one a line, oldest first,
+            which the test keeps.
+    """
+
+    def __init__(self, tokens: Path) -> None:
+        self.tokens = tokens
 
     def write(self, **entry: Any) -> None:
-        with self.path.open("a") as notes:
-            notes.write(json.dumps(entry) + "\n")
+        text = json.dumps(entry)  # ASCII
+        sys.stderr.write(f"{NOTE_PREFIX}{len(text)} {text}\n")
+        sys.stderr.flush()
 
     def finished_tokens(self) -> list[str]:
-        """The tokens of the games it finished, oldest first (lines being written skipped)."""
-        tokens = []
-        for line in self.path.read_text().splitlines():
-            with contextlib.suppress(json.JSONDecodeError):
-                if token := json.loads(line).get("finished_token"):
-                    tokens.append(token)
-        return tokens
+        """The tokens of the games it finished, oldest first, as far as the test says."""
+        return self.tokens.read_text().split()
 
 
 class FirstLegal(croupier.Bot[Any, Any]):
@@ -138,17 +150,25 @@ def fetch(url: str) -> str:
         return f"HTTP {response.status}"
 
 
-def signal_referee() -> str:
-    os.kill(os.getppid(), 0)
+def signal_referee(referee: int) -> str:
+    os.kill(referee, 0)
     return "may signal it"
 
 
-def referee_environment() -> str:
-    return f"{len(Path(f'/proc/{os.getppid()}/environ').read_bytes())} bytes"
+def referee_environment(referee: int) -> str:
+    return f"{len(Path(f'/proc/{referee}/environ').read_bytes())} bytes"
 
 
-def list_temp_directory() -> str:
-    return f"{len(os.listdir(TEMP_DIRECTORY))} entries"
+def other_bots_directories() -> tuple[str, bool]:
+    """List the temp directory: how many entries, and whether another bot's directory is one.
+
+    Raises:
+        OSError: it may not list it.
+    """
+    entries = os.listdir(TEMP_DIRECTORY)
+    own = os.path.basename(os.getcwd())
+    others = [name for name in entries if name.startswith(BOT_DIRECTORY_PREFIX) and name != own]
+    return f"{len(entries)} entries, {len(others)} of other bots", bool(others)
 
 
 def open_group_limit() -> str:
@@ -188,19 +208,26 @@ def try_everything(notes: Notes, address: str, own: str, args: argparse.Namespac
         attempt(notes, f"write {path}", functools.partial(open_file, path, "r+b"))
     if args.url:
         attempt(notes, "the dashboard", lambda: fetch(args.url))
-    attempt(notes, "signal the referee", signal_referee)
-    attempt(notes, "the referee's environment", referee_environment)
-    attempt(notes, "other bots' files", list_temp_directory)
+    attempt(notes, "signal the referee", functools.partial(signal_referee, args.referee))
+    attempt(
+        notes, "the referee's environment", functools.partial(referee_environment, args.referee)
+    )
+    try:
+        outcome, succeeded = other_bots_directories()
+    except OSError as error:
+        outcome, succeeded = f"refused: {error.strerror or error}", False
+    notes.write(**{"try": "other bots' files", "outcome": outcome, "succeeded": succeeded})
     attempt(notes, "lift its limits", open_group_limit)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("notes", type=Path)
+    parser.add_argument("tokens", type=Path)
+    parser.add_argument("--referee", type=int, required=True, help="the referee's process id")
     parser.add_argument("--file", action="append", default=[])
     parser.add_argument("--url")
     args = parser.parse_args()
-    notes = Notes(args.notes)
+    notes = Notes(args.tokens)
     address, own = os.environ[ADDRESS_VARIABLE], os.environ[TOKEN_VARIABLE]
     try_everything(notes, address, own, args)
     croupier.run(FirstLegal())

@@ -10,20 +10,22 @@ honest example bots, so that no two of them meet, under a short time control.
 :func:`play_gauntlet` plays such a tournament through the real runner, beside the
 dashboard on a loopback port (:func:`serving_dashboard`); :func:`played_games` reads back
 what the database holds, :func:`misjudged_faults` says which faults went wrong and
-:func:`leaks` which of the intruder's tries succeeded. ``tests/e2e/test_hostile_zoo.py``
-and ``bench/hostile.py`` share them.
+:func:`leaks` which of the intruder's tries succeeded (its notes are its output, stored
+with its games: :func:`intruder_notes`). ``tests/e2e/test_hostile_zoo.py`` and
+``bench/hostile.py`` share them.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
+import os
 import shlex
 import sys
 from collections.abc import AsyncIterator, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import Engine
 from sqlmodel import Session
@@ -35,8 +37,14 @@ from croupier_server.referee.limits import LimitSettings
 from croupier_server.referee.match import MatchSettings
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
-from croupier_server.tournament import ScheduleFormat, create_tournament, run_tournament
+from croupier_server.tournament import (
+    Progress,
+    ScheduleFormat,
+    create_tournament,
+    run_tournament,
+)
 from croupier_server.web import DashboardServer, create_app
+from tests.server.referee.harness import stored_transcripts
 
 FAKEBOTS = Path(__file__).resolve().parent
 EXAMPLES = FAKEBOTS.parents[1] / "examples"
@@ -50,6 +58,7 @@ FIELD = {"greedy": "cribbage_greedy", "random": "cribbage_random"}
 """The honest bots every challenger meets: bot name -> example."""
 NEVER_CONNECTS_MS = 10_000
 """How long the bot that never connects waits: longer than ``SETTINGS``' connect time."""
+INTRUDER = "intruder"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,17 +91,27 @@ def _scripted(*arguments: str) -> tuple[str, ...]:
 
 
 def hostile_bots(
-    *, notes: Path, database_files: Sequence[Path], dashboard_url: str
+    *,
+    tokens: Path,
+    database_files: Sequence[Path],
+    dashboard_url: str,
+    referee_pid: int | None = None,
 ) -> list[Hostile]:
     """The zoo: one bot per misdeed of the issue.
 
     Args:
-        notes: The file the intruder writes its tries to (in a directory that exists).
+        tokens: The file of the tokens of the intruder's finished games, which
+            :func:`play_gauntlet` keeps (made here, empty; in a directory that holds
+            nothing else, as the intruder is shown it).
         database_files: The database's files, which the intruder tries to open.
         dashboard_url: The dashboard, which the intruder tries to reach.
+        referee_pid: The referee's process, which the intruder tries to signal: this one,
+            by default.
     """
     crash, timeout = FaultKind.CRASH, FaultKind.TIMEOUT
-    intruder = [sys.executable, str(FAKEBOTS / "intruder.py"), str(notes)]
+    tokens.touch()
+    referee = str(os.getpid() if referee_pid is None else referee_pid)
+    intruder = [sys.executable, str(FAKEBOTS / "intruder.py"), str(tokens), "--referee", referee]
     for path in database_files:
         intruder += ["--file", str(path)]
     return [
@@ -184,7 +203,7 @@ def hostile_bots(
             frozenset({FaultKind.CONNECT_TIMEOUT}),
         ),
         Hostile(
-            "intruder",
+            INTRUDER,
             "tries another seat's token, a finished game's token, no token, the dashboard "
             "and the database's files",
             (*intruder, "--url", dashboard_url),
@@ -222,9 +241,18 @@ async def serving_dashboard(engine: Engine) -> AsyncIterator[str]:
 
 
 async def play_gauntlet(
-    engine: Engine, *, challengers: Sequence[str], deals: int, concurrency: int, seed: int = 1
+    engine: Engine,
+    *,
+    challengers: Sequence[str],
+    deals: int,
+    concurrency: int,
+    seed: int = 1,
+    tokens: Path | None = None,
 ) -> int:
     """Play a gauntlet of ``challengers`` against :data:`FIELD` on a referee of its own.
+
+    After each game, the tokens of the games the intruder finished are added to ``tokens``
+    (the file :func:`hostile_bots` gives it), if given.
 
     Returns:
         The tournament's id.
@@ -243,11 +271,26 @@ async def play_gauntlet(
     assert record.id is not None
     server = RefereeServer(SessionRegistry())
     await server.start()
+
+    def relay(_: Progress) -> None:
+        if tokens is not None:
+            relay_finished_tokens(engine, tokens)
+
     try:
-        await run_tournament(engine, server, tournament_id=record.id)
+        await run_tournament(engine, server, tournament_id=record.id, progress=relay)
     finally:
         await server.stop()
     return record.id
+
+
+def relay_finished_tokens(engine: Engine, tokens: Path) -> None:
+    """Add to ``tokens`` those of the games the intruder finished that it does not hold yet."""
+    known = tokens.read_text().split()
+    finished = [
+        note["finished_token"] for note in intruder_notes(engine) if "finished_token" in note
+    ]
+    with tokens.open("a") as file:
+        file.writelines(f"{token}\n" for token in finished if token not in known)
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,18 +350,18 @@ def misjudged_faults(games: Iterable[PlayedGame], hostile: Iterable[Hostile]) ->
     return wrong
 
 
-def leaks(notes: Path) -> list[str]:
-    """The intruder's tries that succeeded."""
-    if not notes.exists():
-        return []
-    tries = [json.loads(line) for line in notes.read_text().splitlines()]
-    return [f"{entry['try']}: {entry['outcome']}" for entry in tries if entry.get("succeeded")]
+def intruder_notes(engine: Engine) -> list[dict[str, Any]]:
+    """The intruder's notes, in every stored game it played (none of its output cut)."""
+    return [
+        note for transcript in stored_transcripts(engine, INTRUDER) for note in transcript.notes
+    ]
 
 
-def tries(notes: Path) -> set[str]:
-    """What the intruder tried."""
-    if not notes.exists():
-        return set()
-    return {
-        entry["try"] for entry in map(json.loads, notes.read_text().splitlines()) if "try" in entry
-    }
+def leaks(notes: Iterable[dict[str, Any]]) -> list[str]:
+    """The intruder's tries that succeeded, among its ``notes``."""
+    return [f"{entry['try']}: {entry['outcome']}" for entry in notes if entry.get("succeeded")]
+
+
+def tries(notes: Iterable[dict[str, Any]]) -> set[str]:
+    """What the intruder tried, among its ``notes``."""
+    return {entry["try"] for entry in notes if "try" in entry}

@@ -71,16 +71,16 @@ def print_steps(data: dict[str, Any], event_counts: Sequence[int]) -> None:
     output: dict[int, list[dict[str, Any]]] = {}
     for line in data["output"]:
         output.setdefault(line["step"], []).append(line)
-    events = data["events"]
+    events = iter(data["events"])  # the view's events, in order
+    event = next(events, None)
     for step, count in enumerate(event_counts):
         lines = output.get(step, [])
         if step > 0:
             _print_action(data["actions"][step - 1])
             _print_lines(line for line in lines if line["deciding"])
-        first = event_counts[step - 1] if step > 0 else 0
-        for event in events:
-            if first <= event["number"] < count:
-                print(event_line(event))
+        while event is not None and event["number"] < count:
+            print(event_line(event))
+            event = next(events, None)
         _print_lines(line for line in lines if not line["deciding"])
 
 

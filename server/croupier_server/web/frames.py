@@ -181,8 +181,8 @@ def replay_steps(
     game = rule_set(record)
     rules = _TABLE_RULES[record.game]
     faults_at = _faults_by_step(faults, last_step=len(actions), viewer=viewer)
-    hears = _listener(record, viewer)
-    output_at = _output_by_step(output, hears)
+    may_read = _output_reader(record, viewer)
+    output_at = _output_by_step(output, may_read)
     state: State[Any, Any, Any] = game.new_state(record.seed)
     steps: list[Step] = []
     seen = 0
@@ -197,7 +197,7 @@ def replay_steps(
         step_action = None
         if stored is not None:
             public = rules.action_is_public(action)
-            step_action = _step_action(stored, viewer, public=public, comment=hears(stored.seat))
+            step_action = _step_action(stored, viewer, public=public, comment=may_read(stored.seat))
         steps.append(
             Step(
                 number=number,
@@ -211,7 +211,7 @@ def replay_steps(
     return steps
 
 
-def _listener(record: GameRecord, viewer: Viewer) -> Callable[[int], bool]:
+def _output_reader(record: GameRecord, viewer: Viewer) -> Callable[[int], bool]:
     """Whether ``viewer`` may read a seat's comments and output in the game ``record``."""
     if record.status == GameStatus.RUNNING:
         return lambda seat: False
@@ -253,12 +253,12 @@ def _step_action(
 
 
 def _output_by_step(
-    output: Sequence[PlacedLine], hears: Callable[[int], bool]
+    output: Sequence[PlacedLine], may_read: Callable[[int], bool]
 ) -> dict[int, list[StepOutputLine]]:
     by_step: dict[int, list[StepOutputLine]] = {}
     for placed in output:
         line = placed.line
-        if hears(line.seat):
+        if may_read(line.seat):
             by_step.setdefault(placed.step, []).append(
                 StepOutputLine(
                     seat=line.seat,

@@ -130,13 +130,16 @@ def queue_lexio(
     return int(queued["id"])
 
 
-def wait_for_progress(url: str, tournament_id: int, *, finished: int) -> dict[str, Any]:
-    """The tournament's progress once ``finished`` of its games have (within 60 s)."""
+def wait_for_progress(
+    url: str, tournament_id: int, *, finished: int, status: TournamentStatus | None = None
+) -> dict[str, Any]:
+    """The tournament's progress once ``finished`` of its games have (within 60 s), and it
+    is in ``status`` if given (a tournament is marked finished just after its last game)."""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        status, progress = request(f"{url}/api/tournaments/{tournament_id}/progress")
-        assert status == 200
-        if progress["finished"] >= finished:
+        answer, progress = request(f"{url}/api/tournaments/{tournament_id}/progress")
+        assert answer == 200
+        if progress["finished"] >= finished and status in (None, progress["status"]):
             return dict(progress)
         time.sleep(0.1)
     pytest.fail(f"tournament {tournament_id} did not reach {finished} games in 60 s")
@@ -218,7 +221,7 @@ def test_a_tournament_stopped_with_its_server_is_finished_by_the_next(
     assert 2 <= len(played) < total == 12
 
     url = (second := serve(processes, database, CROUPIER_ADMIN_TOKEN=ADMIN)).url
-    wait_for_progress(url, tournament_id, finished=total)
+    wait_for_progress(url, tournament_id, finished=total, status=TournamentStatus.FINISHED)
     stop(second.process)
     assert stored_tournament(database, tournament_id) == (
         TournamentStatus.FINISHED,

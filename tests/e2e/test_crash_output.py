@@ -35,6 +35,7 @@ CRASHER = textwrap.dedent(
             self.decisions += 1
             if self.decisions == 2:
                 print("thinking hard about decision 2", flush=True)
+                print("\\x1b[31mred\\x1b[0m", flush=True)
                 raise RuntimeError("a bug in decision 2")
             return observation.legal_actions[0]
 
@@ -76,10 +77,12 @@ def test_a_crash_names_the_bots_last_output_in_its_fault_and_replay(
     engine.dispose()
     (crash,) = [fault for fault in faults if fault.kind == "crash"]
     assert crash.seat == 0
-    assert "its last output:\nthinking hard about decision 2\nTraceback" in crash.detail
+    assert "its last output:\nthinking hard about decision 2\n\x1b[31mred" in crash.detail
     assert crash.detail.endswith("RuntimeError: a bug in decision 2")
     assert main(["replay", str(game_id), "--db", database_url]) == 0
-    assert "RuntimeError: a bug in decision 2" in capsys.readouterr().out
+    printed = capsys.readouterr().out.splitlines()
+    assert "  RuntimeError: a bug in decision 2" in printed
+    assert "  \\x1b[31mred\\x1b[0m" in printed  # the bot's output cannot drive the terminal
 
 
 @pytest.fixture

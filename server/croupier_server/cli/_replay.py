@@ -17,7 +17,7 @@ from croupier_server.cli._common import (
     positive_number,
     print_json,
 )
-from croupier_server.cli._replay_logs import event_line, logs_data, print_steps
+from croupier_server.cli._replay_logs import event_line, logs_data, print_steps, printable
 from croupier_server.db import GameRecord, check_stored_game, events_by_step, repository
 
 __all__ = ["register"]
@@ -149,7 +149,11 @@ def _print_replay(
         for event in data["events"]:
             print(event_line(event))
     for fault in data["faults"]:
+        # A crash's detail quotes the bot's output: its lines, escaped, one under the other.
+        first, *rest = fault["detail"].split("\n")
         print(
             f"fault: seat {fault['seat']} {fault['kind']} "
-            f"at action {fault['action_number']}: {fault['detail']}"
+            f"at action {fault['action_number']}: {printable(first)}"
         )
+        for line in rest:
+            print(f"  {printable(line)}")

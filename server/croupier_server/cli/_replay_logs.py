@@ -18,7 +18,7 @@ from sqlmodel import Session
 from croupier_server.db import SeatRecord, outputs, repository
 from croupier_server.db.output_steps import place_output
 
-__all__ = ["event_line", "logs_data", "print_steps"]
+__all__ = ["event_line", "logs_data", "print_steps", "printable"]
 
 _INDENT = " " * 7
 """Output lines start where the text of an event does."""
@@ -95,7 +95,7 @@ def _print_action(action: dict[str, Any]) -> None:
         how += f", {action['latency_ms']:.1f} ms"
     said = ""
     if action["comment"] is not None:
-        said = f": {_printable(json.dumps(action['comment'], ensure_ascii=False))}"
+        said = f": {printable(json.dumps(action['comment'], ensure_ascii=False))}"
     print(f"  action {action['number']}, seat {action['seat']} ({how}){said}")
 
 
@@ -106,13 +106,13 @@ def _print_lines(lines: Iterable[dict[str, Any]]) -> None:
         if line["earlier_bytes_cut"]:
             print(f"{where}: ({line['earlier_bytes_cut']:,} earlier bytes cut)")
         deciding = " (deciding)" if line["deciding"] else ""
-        print(f"{where}{deciding}: {_printable(line['text'])}")
+        print(f"{where}{deciding}: {printable(line['text'])}")
 
 
-def _printable(text: str) -> str:
+def printable(text: str) -> str:
     r"""``text`` with its control characters escaped: a bot's output must not drive the terminal.
 
-    >>> _printable("red \x1b[31mtext\x1b[0m\tok")
+    >>> printable("red \x1b[31mtext\x1b[0m\tok")
     'red \\x1b[31mtext\\x1b[0m\tok'
     """
     if text.isprintable():

@@ -328,11 +328,12 @@ class ProcessWatch:
     """The processes that carry a tag (:func:`new_tag`), watched in /proc while a block runs.
 
     ``with ProcessWatch(tag) as watch:`` looks every ``interval_s``, from a process of its
-    own (``processes.py``); :attr:`seen` holds every such process found meanwhile, as last
-    seen, by id.
+    own (``processes.py``; a look takes it a millisecond or two); :attr:`seen` holds every
+    such process found meanwhile, as last seen, by id. Twenty milliseconds see a fork
+    bomb's children, which live a tenth of a second.
     """
 
-    def __init__(self, tag: str, interval_s: float = 0.01) -> None:
+    def __init__(self, tag: str, interval_s: float = 0.02) -> None:
         self.tag = tag
         self.seen: dict[int, SeenProcess] = {}
         self._interval_s = interval_s

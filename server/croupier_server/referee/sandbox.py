@@ -187,12 +187,22 @@ def _seal(home: Path, shown: Sequence[str], limits: BotLimits) -> dict[str, Any]
 def _shown_paths(command: Sequence[str], env: Mapping[str, str]) -> list[str]:
     """What a sealed bot must see: its command's paths, its PATH, the referee's socket.
 
-    Its command's paths are its program (and a script's interpreter) and the files it names.
+    Its command's paths are its program (and a script's interpreter), the installation a
+    program in a ``bin`` directory belongs to (a virtual environment: ``.venv/bin/python``
+    shows ``.venv``), and the files it names. The referee's own Python environment (its
+    ``sys.path``) is shown too: the example bots, and most Python bots, run in it.
     """
-    shown = [*command, *env["PATH"].split(os.pathsep)]
+    programs = [command[0], os.path.realpath(command[0])]
     interpreter = _interpreter(command[0])
     if interpreter is not None:
-        shown.append(interpreter)
+        programs.append(interpreter)
+    installations = [
+        os.path.dirname(os.path.dirname(program))
+        for program in programs
+        if os.path.basename(os.path.dirname(program)) == "bin"
+    ]
+    shown = [*programs, *installations, *command[1:], *env["PATH"].split(os.pathsep)]
+    shown += [sys.prefix, *sys.path]
     address = env.get(ADDRESS_VARIABLE, "")
     if address.startswith("unix:"):
         shown.append(address.removeprefix("unix:"))

@@ -19,12 +19,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from croupier_server.referee.limits import BotLimits
-from croupier_server.referee.output import LINE_READ_BYTES, OutputStream, OutputTail
+from croupier_server.referee.output import READ_BYTES, Budget, OutputStream, OutputTail
 from croupier_server.referee.sandbox import Sandbox
 
 __all__ = ["BotProcess", "LaunchError"]
 
-KIB = 1024
+KIB, MIB = 1024, 1024 * 1024
+STDOUT, STDERR = OutputStream.STDOUT, OutputStream.STDERR
 OUTPUT_DRAIN_S = 1.0
 """How long the output is still read after the bot's processes are gone: a process that
 escaped them (without control groups) may hold the pipes open."""
@@ -43,6 +44,8 @@ class BotProcess:
     sandbox: Sandbox
     output: OutputTail
     """The last lines it wrote; complete once :meth:`stop` returned."""
+    budget: Budget
+    """How much it may write in all; past it, it is ended."""
     _pipes: list[asyncio.ReadTransport]
     _readers: asyncio.Future[list[None]]
 
@@ -102,15 +105,24 @@ class BotProcess:
             os.close(out_write)
             os.close(err_write)
         output = OutputTail(limits.output_kb * KIB)
-        pipes, readers = [], []
-        for descriptor, stream in (
-            (out_read, OutputStream.STDOUT),
-            (err_read, OutputStream.STDERR),
-        ):
-            pipe, reader = await _read_end(descriptor)
-            pipes.append(pipe)
-            readers.append(output.follow(reader, stream))
-        return cls(label, process, sandbox, output, pipes, asyncio.gather(*readers))
+        budget = Budget(limits.file_size_mb * MIB)
+        pipes: list[asyncio.ReadTransport] = []
+        readers = []
+        try:
+            for descriptor, stream in ((out_read, STDOUT), (err_read, STDERR)):
+                pipe, reader = await _read_end(descriptor)
+                pipes.append(pipe)
+                readers.append(_follow(output, reader, stream, budget, process.pid))
+        except BaseException:  # a cancellation too: leave nothing running or open
+            _signal_group(process.pid, signal.SIGKILL)
+            await process.wait()
+            for pipe in pipes:
+                pipe.close()
+            for descriptor in (out_read, err_read)[len(pipes) :]:
+                os.close(descriptor)
+            await sandbox.release()
+            raise
+        return cls(label, process, sandbox, output, budget, pipes, asyncio.gather(*readers))
 
     @property
     def exit_code(self) -> int | None:
@@ -150,10 +162,19 @@ class BotProcess:
         return "\n".join(line.text for line in self.output.last_lines(lines))
 
 
+async def _follow(
+    output: OutputTail, reader: asyncio.StreamReader, stream: OutputStream, budget: Budget, pid: int
+) -> None:
+    """Keep what the bot writes to one pipe; end the bot if it writes past its budget."""
+    await output.follow(reader, stream, budget=budget)
+    if budget.spent:
+        _signal_group(pid, signal.SIGKILL)
+
+
 async def _read_end(descriptor: int) -> tuple[asyncio.ReadTransport, asyncio.StreamReader]:
     """The read end of a pipe (``descriptor``, now the transport's) as a stream."""
     loop = asyncio.get_running_loop()
-    reader = asyncio.StreamReader(limit=LINE_READ_BYTES, loop=loop)
+    reader = asyncio.StreamReader(limit=READ_BYTES, loop=loop)
     file = open(descriptor, "rb", buffering=0)  # noqa: SIM115 (the transport closes it)
     pipe, _ = await loop.connect_read_pipe(
         lambda: asyncio.StreamReaderProtocol(reader, loop=loop), file

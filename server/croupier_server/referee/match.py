@@ -22,6 +22,8 @@ __all__ = ["DEFAULT_TIME_CONTROL", "Entrant", "MatchSettings", "referee_game"]
 
 CRASH_OUTPUT_LINES = 20
 """How many of a crashed bot's last output lines its fault names (its traceback)."""
+CRASH_LINE_CHARS = 300
+"""How much of each of those lines it names: their end."""
 DEFAULT_TIME_CONTROL = codec.TimeControl(connect_ms=20_000, decision_ms=1_000, bank_ms=10_000)
 """Twenty seconds to start and connect, one second a decision, a ten-second bank."""
 
@@ -178,13 +180,21 @@ def _keep_output(log: GameLog, processes: Mapping[int, BotProcess]) -> None:
     """Keep each started bot's output with the game; name its last lines in its crash."""
     for seat, process in processes.items():
         log.outputs[seat] = process.output
-        last = process.last_output(CRASH_OUTPUT_LINES)
         crashes = [
             number
             for number, fault in enumerate(log.faults)
             if fault.seat == seat and fault.kind == FaultKind.CRASH
         ]
-        if crashes and last:
-            fault = log.faults[crashes[0]]
-            detail = f"{fault.detail}; its last output:\n{last}"
-            log.faults[crashes[0]] = dataclasses.replace(fault, detail=detail)
+        if not crashes:
+            continue
+        fault = log.faults[crashes[0]]
+        detail = fault.detail
+        if process.budget.spent:
+            limit_mb = process.budget.limit_bytes // (1024 * 1024)
+            detail += f"; it wrote more than {limit_mb} MB of output and was ended"
+        last = [
+            line.text[-CRASH_LINE_CHARS:] for line in process.output.last_lines(CRASH_OUTPUT_LINES)
+        ]
+        if last:
+            detail += "; its last output:\n" + "\n".join(last)
+        log.faults[crashes[0]] = dataclasses.replace(fault, detail=detail)

@@ -3,7 +3,8 @@
 The referee reads both pipes as the bot writes (:meth:`OutputTail.follow`), so that a line
 is stamped with when it was written, and keeps the last ``limit_bytes`` of them: older lines
 are dropped whole, and how many bytes were dropped is counted. A line longer than the whole
-limit keeps its end. What is kept is stored with the bot's game.
+limit keeps its end. What is kept is stored with the bot's game. A bot may write at most
+its :class:`Budget` in all.
 """
 
 from __future__ import annotations
@@ -16,12 +17,44 @@ from datetime import datetime
 
 from croupier_server.db.models import utc_now
 
-__all__ = ["DEFAULT_OUTPUT_BYTES", "LINE_READ_BYTES", "OutputLine", "OutputStream", "OutputTail"]
+__all__ = [
+    "DEFAULT_OUTPUT_BYTES",
+    "LINE_READ_BYTES",
+    "Budget",
+    "OutputLine",
+    "OutputStream",
+    "OutputTail",
+]
 
 DEFAULT_OUTPUT_BYTES = 64 * 1024
 """How much of each seat's output is kept by default: the last 64 KiB (tracebacks are last)."""
 LINE_READ_BYTES = 4096
-"""A line is read this much at a time: a longer one arrives as several parts."""
+"""A line longer than this is kept as several parts of this size."""
+READ_BYTES = 64 * 1024
+"""How much is read from a pipe at a time."""
+
+
+class Budget:
+    """How much a bot may write to its pipes in all: past it, they are read no more.
+
+    Like a file past the file size limit, output past it ends the bot (the launcher sees to
+    it): a bot that floods its output must not cost the referee its time reading it.
+
+    Attributes:
+        limit_bytes: The most read.
+        spent: Whether the bot wrote more.
+    """
+
+    def __init__(self, limit_bytes: int) -> None:
+        self.limit_bytes = limit_bytes
+        self.read_bytes = 0
+        self.spent = False
+
+    def spend(self, size: int) -> bool:
+        """Count ``size`` more bytes read; whether they are within the limit."""
+        self.read_bytes += size
+        self.spent = self.spent or self.read_bytes > self.limit_bytes
+        return not self.spent
 
 
 class OutputStream(enum.StrEnum):
@@ -83,26 +116,27 @@ class OutputTail:
         """The last ``count`` lines kept (fewer if fewer were)."""
         return list(self._lines)[-count:] if count > 0 else []
 
-    async def follow(self, pipe: asyncio.StreamReader, stream: OutputStream) -> None:
-        """Read ``pipe`` to its end, keeping its lines as they arrive."""
+    async def follow(
+        self, pipe: asyncio.StreamReader, stream: OutputStream, *, budget: Budget
+    ) -> None:
+        """Read ``pipe`` to its end, keeping its lines as they arrive.
+
+        It stops early, the rest unread, once the bot has written more than the ``budget``
+        its pipes share (:attr:`Budget.spent` then says so).
+        """
         partial = b""
-        while True:
-            try:
-                chunk = await pipe.readuntil(b"\n")
-            except asyncio.IncompleteReadError as end:
-                chunk = end.partial
-                if chunk or partial:
-                    self._add_bytes(partial + chunk, stream)
+        while chunk := await pipe.read(READ_BYTES):
+            if not budget.spend(len(chunk)):
+                self.dropped_bytes += len(chunk)
                 return
-            except asyncio.LimitOverrunError as overrun:
-                # No line break within the reader's buffer: take what is there as part of a line.
-                partial += await pipe.readexactly(overrun.consumed)
-                if len(partial) >= LINE_READ_BYTES:
-                    self._add_bytes(partial, stream)
-                    partial = b""
-                continue
-            self._add_bytes(partial + chunk.removesuffix(b"\n"), stream)
-            partial = b""
+            *lines, partial = (partial + chunk).split(b"\n")
+            for line in lines:
+                self._add_bytes(line, stream)
+            while len(partial) >= LINE_READ_BYTES:  # a line this long arrives in parts
+                self._add_bytes(partial[:LINE_READ_BYTES], stream)
+                partial = partial[LINE_READ_BYTES:]
+        if partial:
+            self._add_bytes(partial, stream)
 
     def _add_bytes(self, data: bytes, stream: OutputStream) -> None:
         text = data.decode(errors="replace").removesuffix("\r")

@@ -165,13 +165,11 @@ def test_output_is_kept_to_its_limit(checked_engine: Engine) -> None:
         assert stored.output_dropped_bytes == tail.dropped_bytes
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a started bot's output is a pipe now, which RLIMIT_FSIZE does not bound, and "
-    "nothing else does: the bot writes until it stops by itself (1 GB), the referee reads it all",
-)
 def test_output_is_limited_like_a_file(checked_engine: Engine) -> None:
     command = scripted_command("huge-output", record=True)
     game, _, log = play_limited(checked_engine, command, LimitSettings(file_size_mb=4))
     assert_crashed_alone(game)
     assert max(flood_notes(log).all("output_bytes")) <= 4 * MB
+    (crash,) = [fault.detail for fault in game.faults if fault.seat == FAULTY]
+    assert "it wrote more than 4 MB of output and was ended; its last output:" in crash
+    assert len(crash) < 8 * KIB  # its last lines, each cut to its end

@@ -17,8 +17,8 @@ import pytest
 from sqlmodel import Session
 
 from croupier import codec
-from croupier_server.cli import main
 from croupier_server.db import DecidedBy, create_database_engine, repository
+from tests.e2e.test_bot_output import croupier
 from tests.fakebots.scripted import LONG_COMMENT
 from tests.server.referee.harness import example_command, scripted_command
 
@@ -29,13 +29,6 @@ STRONG_COMMENT = re.compile(
     r"plays weighed: \d+, the hand left costs -?\d+\.\d\d \(danger \d\.\d\d\)"
 )
 GENEROUS_CLOCK = ["--decision-ms", "10000", "--bank-ms", "60000", "--connect-ms", "30000"]
-
-
-def croupier(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    status = main(list(argv))
-    captured = capsys.readouterr()
-    assert status == 0, captured.err
-    return captured.out
 
 
 @pytest.fixture

@@ -39,7 +39,7 @@ from croupier_server.db import (
     repository,
 )
 from croupier_server.db.models import UTCDateTime
-from croupier_server.tournament import create_tournament, tournament_schedule
+from croupier_server.tournament.runner import create_tournament, tournament_schedule
 
 __all__ = ["FillSettings", "fill_database", "previous_fill"]
 

@@ -51,7 +51,7 @@ from croupier_server.db import create_database_engine, repository
 from croupier_server.referee.match import MatchSettings
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
-from croupier_server.tournament import create_tournament, run_tournament
+from croupier_server.tournament.runner import create_tournament, run_tournament
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 SETTINGS = MatchSettings(

@@ -34,7 +34,7 @@ from croupier_server.referee.limits import LimitSettings
 from croupier_server.referee.match import MatchSettings
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
-from croupier_server.tournament import create_tournament, run_tournament
+from croupier_server.tournament.runner import create_tournament, run_tournament
 from tests.fakebots import colluder
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]

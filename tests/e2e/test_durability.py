@@ -42,7 +42,7 @@ from croupier_server.db import (
     init_database,
     repository,
 )
-from croupier_server.tournament import standings
+from croupier_server.standings import standings
 from tests.server.referee.harness import example_command
 
 pytestmark = pytest.mark.timeout(180)

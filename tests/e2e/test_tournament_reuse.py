@@ -17,7 +17,7 @@ from croupier_server.cli import main
 from croupier_server.db import create_database_engine, repository
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
-from croupier_server.tournament import Progress, create_tournament, run_tournament
+from croupier_server.tournament.runner import Progress, create_tournament, run_tournament
 from tests.server.referee.harness import (
     GENEROUS,
     ProcessWatch,

@@ -37,12 +37,8 @@ from croupier_server.referee.limits import LimitSettings
 from croupier_server.referee.match import MatchSettings
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
-from croupier_server.tournament import (
-    Progress,
-    ScheduleFormat,
-    create_tournament,
-    run_tournament,
-)
+from croupier_server.tournament.runner import Progress, create_tournament, run_tournament
+from croupier_server.tournament.schedule import ScheduleFormat
 from croupier_server.web import DashboardServer, create_app
 from tests.server.referee.harness import stored_transcripts
 

@@ -31,7 +31,8 @@ from croupier_server.db import (
 )
 from croupier_server.referee.limits import LimitSettings
 from croupier_server.referee.match import MatchSettings
-from croupier_server.tournament import ScheduleFormat, create_tournament, tournament_schedule
+from croupier_server.tournament.runner import create_tournament, tournament_schedule
+from croupier_server.tournament.schedule import ScheduleFormat
 from croupier_server.web import create_app
 from croupier_server.web.access import AccessTokens
 from croupier_server.web.admin import GameName, ProcessLimits, TimeControlRequest

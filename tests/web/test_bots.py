@@ -12,7 +12,7 @@ from sqlmodel import Session
 
 from croupier_server.db import repository
 from croupier_server.ratings import head_to_head
-from croupier_server.tournament.standings import standings, stored_deals
+from croupier_server.standings import standings, stored_deals
 from tests.web.filling import CRASHER, CRIBBAGE_BOTS, HTML_NAME, LEXIO_BOTS
 from tests.web.html_tables import tables
 

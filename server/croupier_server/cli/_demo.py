@@ -33,7 +33,7 @@ from croupier_server.cli._common import (
 from croupier_server.cli._dashboard import serve_until_interrupted
 from croupier_server.cli._tournament import play_tournament
 from croupier_server.db import repository
-from croupier_server.tournament import create_tournament
+from croupier_server.tournament.runner import create_tournament
 
 __all__ = ["register"]
 

@@ -17,8 +17,7 @@ from croupier_server.cli._common import (
 )
 from croupier_server.db import repository
 from croupier_server.ratings import HeadToHead, head_to_head
-from croupier_server.tournament import Standing, standings
-from croupier_server.tournament.standings import stored_deals
+from croupier_server.standings import Standing, standings, stored_deals
 
 __all__ = ["print_head_to_head", "print_standings", "register", "standings_data"]
 

@@ -46,7 +46,7 @@ from croupier_server.db import BotKind, BotRecord, TournamentRecord, TournamentS
 from croupier_server.matches import MatchError, play_match
 from croupier_server.referee.match import MatchSettings
 from croupier_server.referee.service import RefereeServer
-from croupier_server.tournament import run_tournament
+from croupier_server.tournament.runner import run_tournament
 
 __all__ = ["register"]
 

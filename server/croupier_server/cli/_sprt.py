@@ -30,7 +30,12 @@ from croupier_server.cli._common import (
 )
 from croupier_server.matches import load_bots
 from croupier_server.referee.match import DEFAULT_TIME_CONTROL, MatchSettings
-from croupier_server.tournament import SprtHypotheses, SprtProgress, match_player, run_sprt
+from croupier_server.tournament.sequential import (
+    SprtHypotheses,
+    SprtProgress,
+    match_player,
+    run_sprt,
+)
 
 __all__ = ["register"]
 

@@ -32,14 +32,14 @@ from croupier_server.cli._ratings import print_standings, standings_data
 from croupier_server.db import TournamentRecord, repository
 from croupier_server.db.errors import DatabaseFailure
 from croupier_server.referee.match import DEFAULT_TIME_CONTROL, MatchSettings
-from croupier_server.tournament import (
+from croupier_server.standings import standings
+from croupier_server.tournament.runner import (
     Progress,
-    ScheduleFormat,
     create_tournament,
     run_tournament,
-    standings,
     tournament_schedule,
 )
+from croupier_server.tournament.schedule import ScheduleFormat
 
 __all__ = ["play_tournament", "register"]
 

@@ -1,42 +1,5 @@
-"""Tournaments: the schedule, the runner that plays it, the standings of its bots.
+"""Tournaments: their formats, the runner that plays them, the sequential match of two bots.
 
-Beside them, the sequential match of two bots that stops when the SPRT decides.
+Import the modules themselves: this package initialiser stays empty, so the dashboard may
+import a format without loading the runner, and with it the referee.
 """
-
-from croupier_server.tournament.runner import (
-    REFEREE_ATTEMPTS,
-    Progress,
-    TournamentError,
-    create_tournament,
-    run_tournament,
-    tournament_schedule,
-)
-from croupier_server.tournament.schedule import ScheduledGame, ScheduleFormat, deal_seed, schedule
-from croupier_server.tournament.sequential import (
-    GamePlayer,
-    SprtHypotheses,
-    SprtProgress,
-    match_player,
-    run_sprt,
-)
-from croupier_server.tournament.standings import Standing, standings
-
-__all__ = [
-    "REFEREE_ATTEMPTS",
-    "GamePlayer",
-    "Progress",
-    "ScheduleFormat",
-    "ScheduledGame",
-    "SprtHypotheses",
-    "SprtProgress",
-    "Standing",
-    "TournamentError",
-    "create_tournament",
-    "deal_seed",
-    "match_player",
-    "run_sprt",
-    "run_tournament",
-    "schedule",
-    "standings",
-    "tournament_schedule",
-]

@@ -1,6 +1,6 @@
 """A sequential match: duplicate pairs of two bots until the SPRT decides, as fishtest runs one.
 
-Deal ``d`` (seeded by :func:`~croupier_server.tournament.deal_seed`) is played twice, once
+Deal ``d`` (seeded by :func:`~croupier_server.tournament.schedule.deal_seed`) is played twice, once
 with each bot in the first seat, and the pair of games is one unit of the pentanomial test
 (:func:`~croupier_server.ratings.pentanomial`). Deals are played in batches of about
 ``concurrency / 2`` (both games of each deal at once, never more than ``concurrency``
@@ -192,7 +192,7 @@ def match_player(
     """A :data:`GamePlayer` that plays recorded matches of ``game`` through the referee.
 
     A game the referee spoils is played again, up to
-    :data:`~croupier_server.tournament.REFEREE_ATTEMPTS` times.
+    :data:`~croupier_server.tournament.runner.REFEREE_ATTEMPTS` times.
 
     Raises:
         TournamentError: ``game`` is not a two-player game.

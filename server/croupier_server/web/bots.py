@@ -20,7 +20,7 @@ from sqlmodel import Session
 from croupier_server.db import BotKind, BotRecord, repository, statistics
 from croupier_server.db.statistics import BotFault, BotGame
 from croupier_server.ratings import HeadToHead
-from croupier_server.tournament.standings import Standing
+from croupier_server.standings import Standing
 from croupier_server.web.charts import rating_chart
 from croupier_server.web.dependencies import DatabaseSession
 from croupier_server.web.leaderboard import (

@@ -18,7 +18,7 @@ from sqlmodel import Session
 
 from croupier.games import GAME_NAMES
 from croupier_server.db import statistics
-from croupier_server.tournament.standings import Standing
+from croupier_server.standings import Standing
 from croupier_server.web.charts import Sparkline, sparkline, thinned
 from croupier_server.web.dependencies import DatabaseSession
 from croupier_server.web.openapi import error_answers

@@ -25,7 +25,7 @@ from sqlmodel import Session
 from croupier_server.db import repository, statistics, utc_now
 from croupier_server.db.statistics import BoardVersion
 from croupier_server.ratings import Deal, HeadToHead, head_to_head, update_online_elo
-from croupier_server.tournament.standings import Standing, deals_of, fault_counts, rank_bots
+from croupier_server.standings import Standing, deals_of, fault_counts, rank_bots
 
 __all__ = [
     "Board",

@@ -28,8 +28,8 @@ from croupier_server.db.listings import (
 )
 from croupier_server.db.variants import variant_label
 from croupier_server.ratings import HeadToHead
+from croupier_server.standings import Standing
 from croupier_server.tournament.schedule import ScheduleFormat, stored_schedule
-from croupier_server.tournament.standings import Standing
 from croupier_server.web.dependencies import DatabaseSession
 from croupier_server.web.games import GameLine, game_line
 from croupier_server.web.openapi import RecordId, error_answers

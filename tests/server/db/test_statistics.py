@@ -9,7 +9,7 @@ from sqlmodel import Session
 from croupier.games import Result
 from croupier_server.db import FaultKind, MatchStatus, repository, statistics
 from croupier_server.db.statistics import BoardVersion, FinishedBoard
-from croupier_server.tournament.standings import standings, stored_deals
+from croupier_server.standings import standings, stored_deals
 
 SIX_CARD = {"variant": "six-card", "match_points": 1}
 FIVE_CARD = {"variant": "five-card", "match_points": 1}

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from croupier_server.tournament import ScheduleFormat, schedule
+from croupier_server.tournament.schedule import ScheduleFormat, schedule
 
 BOTS = [f"bot{i}" for i in range(8)]
 

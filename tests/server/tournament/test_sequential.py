@@ -9,12 +9,12 @@ import pytest
 
 from croupier.games import load_game
 from croupier_server.ratings import GameOutcome, SprtState
-from croupier_server.tournament import (
+from croupier_server.tournament.runner import TournamentError
+from croupier_server.tournament.schedule import deal_seed
+from croupier_server.tournament.sequential import (
     GamePlayer,
     SprtHypotheses,
     SprtProgress,
-    TournamentError,
-    deal_seed,
     match_player,
     run_sprt,
 )

@@ -29,6 +29,7 @@ from croupier.codec._envelope import (
     encode_rules,
 )
 from croupier.codec._errors import CodecError
+from croupier.codec._registry import GameCodec, codec_for, codec_names
 from croupier.codec._session import (
     DecisionRequest,
     Reply,
@@ -47,11 +48,14 @@ __all__ = [
     "CodecError",
     "DecisionRequest",
     "GameAction",
+    "GameCodec",
     "GameObservation",
     "GameResult",
     "Reply",
     "TimeControl",
     "action_reply",
+    "codec_for",
+    "codec_names",
     "cut_comment",
     "decision_request",
     "decode_action",

@@ -1,4 +1,4 @@
-"""Cribbage between the engine's types and the messages of ``cribbage.proto``.
+"""Cribbage between the engine's types and ``cribbage.proto``'s messages: its :data:`CODEC`.
 
 Rules, actions, observations and results; the events are in
 :mod:`croupier.codec._cribbage_events`, the cards and other shared pieces in
@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from croupier.codec import _cribbage_events
 from croupier.codec._cribbage_cards import (
-    FIRST_DEALER_OF,
     FIRST_DEALERS,
-    SKUNK_OF,
     SKUNKS,
     decode_cards,
     decode_label,
@@ -23,7 +22,8 @@ from croupier.codec._cribbage_cards import (
     optional_card,
     required_card,
 )
-from croupier.codec._errors import CodecError, member, rejecting, required, seat_in, sized
+from croupier.codec._errors import CodecError, EnumTable, rejecting, required, seat_in, sized
+from croupier.codec._registry import GameCodec
 from croupier.games import Seat
 from croupier.games.cribbage import (
     Action,
@@ -39,6 +39,8 @@ from croupier.games.cribbage import (
 from croupier.proto.v1 import cribbage_pb2 as pb
 
 __all__ = [
+    "CODEC",
+    "CribbageCodec",
     "decode_action",
     "decode_observation",
     "decode_result",
@@ -49,24 +51,28 @@ __all__ = [
     "encode_rules",
 ]
 
-_VARIANTS = {
-    "six-card": pb.CRIBBAGE_VARIANT_SIX_CARD,
-    "five-card": pb.CRIBBAGE_VARIANT_FIVE_CARD,
-    "seven-card": pb.CRIBBAGE_VARIANT_SEVEN_CARD,
-    "three-player": pb.CRIBBAGE_VARIANT_THREE_PLAYER,
-    "four-player": pb.CRIBBAGE_VARIANT_FOUR_PLAYER,
-    "solitaire": pb.CRIBBAGE_VARIANT_SOLITAIRE,
-    "square": pb.CRIBBAGE_VARIANT_SQUARE,
-}
-_VARIANT_OF: dict[int, str] = {number: name for name, number in _VARIANTS.items()}
+_VARIANTS = EnumTable(
+    "cribbage variant",
+    {
+        "six-card": pb.CRIBBAGE_VARIANT_SIX_CARD,
+        "five-card": pb.CRIBBAGE_VARIANT_FIVE_CARD,
+        "seven-card": pb.CRIBBAGE_VARIANT_SEVEN_CARD,
+        "three-player": pb.CRIBBAGE_VARIANT_THREE_PLAYER,
+        "four-player": pb.CRIBBAGE_VARIANT_FOUR_PLAYER,
+        "solitaire": pb.CRIBBAGE_VARIANT_SOLITAIRE,
+        "square": pb.CRIBBAGE_VARIANT_SQUARE,
+    },
+)
 
-_PHASES = {
-    "discard": pb.CRIBBAGE_PHASE_DISCARD,
-    "play": pb.CRIBBAGE_PHASE_PLAY,
-    "place": pb.CRIBBAGE_PHASE_PLACE,
-    "over": pb.CRIBBAGE_PHASE_OVER,
-}
-_PHASE_OF: dict[int, str] = {number: name for name, number in _PHASES.items()}
+_PHASES = EnumTable(
+    "cribbage phase",
+    {
+        "discard": pb.CRIBBAGE_PHASE_DISCARD,
+        "play": pb.CRIBBAGE_PHASE_PLAY,
+        "place": pb.CRIBBAGE_PHASE_PLACE,
+        "over": pb.CRIBBAGE_PHASE_OVER,
+    },
+)
 
 
 # Rules and actions
@@ -80,12 +86,12 @@ def encode_rules(game: Cribbage) -> pb.CribbageRules:
     """
     with rejecting("cribbage rules"):
         return pb.CribbageRules(
-            variant=_VARIANTS[game.variant],
+            variant=_VARIANTS.number(game.variant),
             target=game.target,
             match_points=game.match_points,
             game_points=game.game_points,
             triple_skunk_wins_match=game.triple_skunk_wins_match,
-            next_first_dealer=FIRST_DEALERS[game.next_first_dealer],
+            next_first_dealer=FIRST_DEALERS.number(game.next_first_dealer),
         )
 
 
@@ -95,8 +101,8 @@ def decode_rules(message: pb.CribbageRules) -> Cribbage:
     Raises:
         CodecError: an unknown variant or dealer rule, or options the rules refuse.
     """
-    variant = member(message.variant, _VARIANT_OF, "cribbage variant")
-    next_first_dealer = member(message.next_first_dealer, FIRST_DEALER_OF, "next_first_dealer")
+    variant = _VARIANTS.value(message.variant)
+    next_first_dealer = FIRST_DEALERS.value(message.next_first_dealer)
     sized(message.game_points, 4, "cribbage game_points (win, skunk, double, triple)")
     win, skunk, double, triple = message.game_points
     with rejecting("cribbage rules"):
@@ -179,7 +185,7 @@ def encode_observation(observation: CribbageObservation) -> pb.CribbageObservati
     return pb.CribbageObservation(
         seat=observation.seat,
         rules=encode_rules(observation.game),
-        phase=_PHASES[observation.phase],
+        phase=_PHASES.number(observation.phase),
         game_number=observation.game_number,
         hand_number=observation.hand_number,
         dealer=observation.dealer,
@@ -237,7 +243,7 @@ def decode_observation(
     return CribbageObservation(
         seat=seat(message.seat, "seat") if message.HasField("seat") else None,
         game=game,
-        phase=member(message.phase, _PHASE_OF, "cribbage phase"),
+        phase=_PHASES.value(message.phase),
         game_number=message.game_number,
         hand_number=message.hand_number,
         dealer=seat(message.dealer, "dealer"),
@@ -272,7 +278,7 @@ def _encode_record(record: GameRecord) -> pb.CribbageGameRecord:
         number=record.number,
         scores=record.scores,
         winner=record.winner,
-        skunk=SKUNKS[record.skunk],
+        skunk=SKUNKS.number(record.skunk),
         game_points=record.game_points,
     )
 
@@ -282,7 +288,7 @@ def _decode_record(message: pb.CribbageGameRecord) -> GameRecord:
         number=message.number,
         scores=tuple(message.scores),
         winner=seat_in(message.winner, len(message.scores), "game record winner"),
-        skunk=member(message.skunk, SKUNK_OF, "game record skunk"),
+        skunk=SKUNKS.value(message.skunk),
         game_points=message.game_points,
     )
 
@@ -305,3 +311,32 @@ def decode_result(message: pb.CribbageResult, scores: tuple[int, ...]) -> Cribba
         games=tuple(_decode_record(record) for record in message.games),
         won=message.won if message.HasField("won") else None,
     )
+
+
+# The codec
+
+
+class CribbageCodec:
+    """Cribbage's :class:`~croupier.codec.GameCodec`: the ``cribbage`` arms of ``referee.proto``."""
+
+    name = "cribbage"
+    rules_message = pb.CribbageRules
+    action_message = pb.CribbageAction
+    observation_message = pb.CribbageObservation
+    event_message = pb.CribbageEvent
+    result_message = pb.CribbageResult
+
+    encode_rules = staticmethod(encode_rules)
+    decode_rules = staticmethod(decode_rules)
+    encode_action = staticmethod(encode_action)
+    decode_action = staticmethod(decode_action)
+    encode_observation = staticmethod(encode_observation)
+    decode_observation = staticmethod(decode_observation)
+    encode_event = staticmethod(_cribbage_events.encode_event)
+    decode_event = staticmethod(_cribbage_events.decode_event)
+    encode_result = staticmethod(encode_result)
+    decode_result = staticmethod(decode_result)
+
+
+CODEC: GameCodec = CribbageCodec()
+"""The codec of cribbage, registered in the ``croupier.codecs`` entry points."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from croupier.codec._errors import CodecError, member, required
+from croupier.codec._errors import CodecError, EnumTable, required
 from croupier.games.cribbage import Card, PegScore, ShowScore, Skunk
 from croupier.proto.v1 import cribbage_pb2 as pb
 
@@ -18,9 +18,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FIRST_DEALERS",
-    "FIRST_DEALER_OF",
     "SKUNKS",
-    "SKUNK_OF",
     "decode_card",
     "decode_cards",
     "decode_label",
@@ -35,43 +33,51 @@ __all__ = [
     "required_card",
 ]
 
-_SUITS = {
-    "C": pb.CARD_SUIT_CLUBS,
-    "D": pb.CARD_SUIT_DIAMONDS,
-    "H": pb.CARD_SUIT_HEARTS,
-    "S": pb.CARD_SUIT_SPADES,
-}
-_SUIT_OF: dict[int, str] = {number: suit for suit, number in _SUITS.items()}
+_SUITS = EnumTable(
+    "card suit",
+    {
+        "C": pb.CARD_SUIT_CLUBS,
+        "D": pb.CARD_SUIT_DIAMONDS,
+        "H": pb.CARD_SUIT_HEARTS,
+        "S": pb.CARD_SUIT_SPADES,
+    },
+)
 
-FIRST_DEALERS = {
-    "cut": pb.CRIBBAGE_FIRST_DEALER_CUT,
-    "alternate": pb.CRIBBAGE_FIRST_DEALER_ALTERNATE,
-    "loser": pb.CRIBBAGE_FIRST_DEALER_LOSER,
-}
+FIRST_DEALERS = EnumTable(
+    "next_first_dealer",
+    {
+        "cut": pb.CRIBBAGE_FIRST_DEALER_CUT,
+        "alternate": pb.CRIBBAGE_FIRST_DEALER_ALTERNATE,
+        "loser": pb.CRIBBAGE_FIRST_DEALER_LOSER,
+    },
+)
 """The ways to choose a first dealer, by the engine's word for them."""
-FIRST_DEALER_OF: dict[int, str] = {number: name for name, number in FIRST_DEALERS.items()}
 
-_PARTS = {
-    "hand": pb.CRIBBAGE_SHOW_PART_HAND,
-    "crib": pb.CRIBBAGE_SHOW_PART_CRIB,
-    "row": pb.CRIBBAGE_SHOW_PART_ROW,
-    "column": pb.CRIBBAGE_SHOW_PART_COLUMN,
-}
-_PART_OF: dict[int, str] = {number: name for name, number in _PARTS.items()}
+_PARTS = EnumTable(
+    "show label part",
+    {
+        "hand": pb.CRIBBAGE_SHOW_PART_HAND,
+        "crib": pb.CRIBBAGE_SHOW_PART_CRIB,
+        "row": pb.CRIBBAGE_SHOW_PART_ROW,
+        "column": pb.CRIBBAGE_SHOW_PART_COLUMN,
+    },
+)
 
-SKUNKS = {
-    Skunk.NONE: pb.CRIBBAGE_SKUNK_NONE,
-    Skunk.SKUNK: pb.CRIBBAGE_SKUNK_SINGLE,
-    Skunk.DOUBLE: pb.CRIBBAGE_SKUNK_DOUBLE,
-    Skunk.TRIPLE: pb.CRIBBAGE_SKUNK_TRIPLE,
-}
+SKUNKS = EnumTable(
+    "skunk",
+    {
+        Skunk.NONE: pb.CRIBBAGE_SKUNK_NONE,
+        Skunk.SKUNK: pb.CRIBBAGE_SKUNK_SINGLE,
+        Skunk.DOUBLE: pb.CRIBBAGE_SKUNK_DOUBLE,
+        Skunk.TRIPLE: pb.CRIBBAGE_SKUNK_TRIPLE,
+    },
+)
 """Each skunk's enum value."""
-SKUNK_OF: dict[int, Skunk] = {number: skunk for skunk, number in SKUNKS.items()}
 
 
 def encode_card(card: Card) -> pb.Card:
     """The message of a card."""
-    return pb.Card(rank=card.rank, suit=_SUITS[card.suit])
+    return pb.Card(rank=card.rank, suit=_SUITS.number(card.suit))
 
 
 def encode_cards(cards: Iterable[Card]) -> list[pb.Card]:
@@ -85,7 +91,7 @@ def decode_card(message: pb.Card) -> Card:
     Raises:
         CodecError: a rank outside 1..13 or an unknown suit.
     """
-    suit = member(message.suit, _SUIT_OF, "card suit")
+    suit = _SUITS.value(message.suit)
     if not 1 <= message.rank <= 13:
         raise CodecError(f"a card's rank is 1 (ace) to 13 (king), not {message.rank}")
     return Card(message.rank, suit)
@@ -117,11 +123,10 @@ def encode_label(label: str) -> pb.CribbageShowLabel:
         CodecError: no such label.
     """
     word, _, line = label.partition(" ")
-    part = _PARTS.get(word)
     lined = word in ("row", "column")
-    if part is None or lined != line.isdigit() or (lined and int(line) > 3):
+    if word not in _PARTS or lined != line.isdigit() or (lined and int(line) > 3):
         raise CodecError(f"no wire form for the show label {label!r}")
-    return pb.CribbageShowLabel(part=part, line=int(line) if lined else 0)
+    return pb.CribbageShowLabel(part=_PARTS.number(word), line=int(line) if lined else 0)
 
 
 def decode_label(message: pb.CribbageShowLabel) -> str:
@@ -130,7 +135,7 @@ def decode_label(message: pb.CribbageShowLabel) -> str:
     Raises:
         CodecError: an unknown part, a line outside 0..3, or a line for a hand or crib.
     """
-    part = member(message.part, _PART_OF, "show label part")
+    part = _PARTS.value(message.part)
     if part in ("hand", "crib"):
         if message.line:
             raise CodecError(f"a {part} has no line number, not {message.line}")

@@ -10,9 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from croupier.codec._cribbage_cards import (
-    FIRST_DEALER_OF,
     FIRST_DEALERS,
-    SKUNK_OF,
     SKUNKS,
     decode_cards,
     decode_label,
@@ -25,7 +23,7 @@ from croupier.codec._cribbage_cards import (
     encode_show_score,
     required_card,
 )
-from croupier.codec._errors import CodecError, member, required
+from croupier.codec._errors import CodecError, required
 from croupier.games import Event
 from croupier.games.cribbage import (
     CardPlaced,
@@ -144,7 +142,7 @@ def _encode_game_won(event: GameWon) -> pb.CribbageEvent:
         game_number=event.game,
         winner=event.winner,
         scores=event.scores,
-        skunk=SKUNKS[event.skunk],
+        skunk=SKUNKS.number(event.skunk),
         game_points=event.game_points,
         match=event.match,
     )
@@ -156,7 +154,7 @@ def _decode_game_won(message: pb.CribbageGameWon) -> GameWon:
         game=message.game_number,
         winner=message.winner,
         scores=tuple(message.scores),
-        skunk=member(message.skunk, SKUNK_OF, "game won skunk"),
+        skunk=SKUNKS.value(message.skunk),
         game_points=message.game_points,
         match=tuple(message.match),
     )
@@ -189,7 +187,7 @@ _ENCODERS: dict[type[Event], Callable[[Any], pb.CribbageEvent]] = {
     CutForDeal: _encode_cut_for_deal,
     GameStarted: lambda event: pb.CribbageEvent(
         game_started=pb.CribbageGameStarted(
-            game_number=event.game, dealer=event.dealer, reason=FIRST_DEALERS[event.reason]
+            game_number=event.game, dealer=event.dealer, reason=FIRST_DEALERS.number(event.reason)
         )
     ),
     ThreeForLast: lambda event: pb.CribbageEvent(
@@ -246,7 +244,7 @@ _DECODERS: dict[str, Callable[[Any], Event]] = {
     "game_started": lambda message: GameStarted(
         message.game_number,
         message.dealer,
-        member(message.reason, FIRST_DEALER_OF, "game started reason"),
+        FIRST_DEALERS.value(message.reason),
     ),
     "three_for_last": lambda message: ThreeForLast(message.seat, message.score),
     "hand_dealt": _decode_hand_dealt,

@@ -1,19 +1,20 @@
-"""The one failure of decoding, and the checks every decoder shares."""
+"""The one failure of decoding, and the checks and enum tables every decoder shares."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sized
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from croupier.games import Seat
 
 if TYPE_CHECKING:
     from google.protobuf.message import Message
 
-__all__ = ["CodecError", "member", "rejecting", "required", "seat_in", "sized"]
+__all__ = ["CodecError", "EnumTable", "rejecting", "required", "seat_in", "sized"]
 
 T = TypeVar("T")
+N = TypeVar("N", bound=int)
 
 
 class CodecError(ValueError):
@@ -25,16 +26,39 @@ class CodecError(ValueError):
     """
 
 
-def member(value: int, members: Mapping[int, T], what: str) -> T:
-    """The domain value of enum number ``value``.
+class EnumTable(Generic[T, N]):
+    """The numbers of a protobuf enum for the domain values they stand for, both ways.
 
-    Raises:
-        CodecError: ``value`` is unspecified (0) or unknown.
+    >>> table = EnumTable("penalty", {"off": 1, "double_each": 2})
+    >>> table.number("off"), table.value(2), "on" in table
+    (1, 'double_each', False)
     """
-    try:
-        return members[value]
-    except KeyError:
-        raise CodecError(f"{what}: unknown or unspecified enum value {value}") from None
+
+    __slots__ = ("_numbers", "_values", "_what")
+
+    def __init__(self, what: str, numbers: Mapping[T, N]) -> None:
+        """Map each domain value to its number; ``what`` names the enum in errors."""
+        self._what = what
+        self._numbers = dict(numbers)
+        self._values: dict[int, T] = {number: value for value, number in self._numbers.items()}
+
+    def __contains__(self, value: object) -> bool:
+        return value in self._numbers
+
+    def number(self, value: T) -> N:
+        """The enum number of ``value`` (which is one of the table's: a domain value)."""
+        return self._numbers[value]
+
+    def value(self, number: int) -> T:
+        """The domain value of enum number ``number``.
+
+        Raises:
+            CodecError: ``number`` is unspecified (0) or unknown.
+        """
+        try:
+            return self._values[number]
+        except KeyError:
+            raise CodecError(f"{self._what}: unknown or unspecified enum value {number}") from None
 
 
 def required(parent: Message, field: str, what: str) -> Any:

@@ -1,136 +1,46 @@
-"""Lexio between the engine's types and the messages of ``lexio.proto``.
+"""Lexio between the engine's types and the messages of ``lexio.proto``: its :data:`CODEC`.
 
-Tiles, combinations, rules, actions, observations and results; the events are in
-:mod:`croupier.codec._lexio_events`.
+Rules, actions, observations and results; the tiles and combinations are in
+:mod:`croupier.codec._lexio_tiles`, the events in :mod:`croupier.codec._lexio_events`.
 
 Each ``encode_*`` gives the message of a domain value; each ``decode_*`` gives the value
-back, equal to the one encoded, or raises :class:`CodecError`. A combination's strength is
-not sent: the receiver recomputes it from the tiles.
+back, equal to the one encoded, or raises :class:`CodecError`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
-from croupier.codec._errors import CodecError, member, rejecting, required, seat_in, sized
-from croupier.games import Seat
-from croupier.games.lexio import (
-    Action,
-    Combination,
-    Kind,
-    Lexio,
-    LexioObservation,
-    LexioResult,
-    Pass,
-    Play,
-    Suit,
-    Tile,
-    combination,
+from croupier.codec import _lexio_events
+from croupier.codec._errors import CodecError, EnumTable, rejecting, required, seat_in, sized
+from croupier.codec._lexio_tiles import (
+    decode_combination,
+    decode_tiles,
+    encode_combination,
+    encode_tiles,
 )
+from croupier.codec._registry import GameCodec
+from croupier.games import Seat
+from croupier.games.lexio import Action, Lexio, LexioObservation, LexioResult, Pass, Play
 from croupier.proto.v1 import lexio_pb2 as pb
 
 __all__ = [
+    "CODEC",
+    "LexioCodec",
     "decode_action",
-    "decode_combination",
     "decode_observation",
     "decode_result",
     "decode_rules",
-    "decode_tiles",
     "encode_action",
-    "encode_combination",
     "encode_observation",
     "encode_result",
     "encode_rules",
-    "encode_tiles",
 ]
 
-_SUITS = {
-    Suit.CLOUD: pb.LEXIO_SUIT_CLOUD,
-    Suit.STAR: pb.LEXIO_SUIT_STAR,
-    Suit.MOON: pb.LEXIO_SUIT_MOON,
-    Suit.SUN: pb.LEXIO_SUIT_SUN,
-}
-_SUIT_OF: dict[int, Suit] = {number: suit for suit, number in _SUITS.items()}
-
-_KINDS = {
-    Kind.SINGLE: pb.LEXIO_COMBINATION_KIND_SINGLE,
-    Kind.PAIR: pb.LEXIO_COMBINATION_KIND_PAIR,
-    Kind.TRIPLE: pb.LEXIO_COMBINATION_KIND_TRIPLE,
-    Kind.STRAIGHT: pb.LEXIO_COMBINATION_KIND_STRAIGHT,
-    Kind.FLUSH: pb.LEXIO_COMBINATION_KIND_FLUSH,
-    Kind.FULL_HOUSE: pb.LEXIO_COMBINATION_KIND_FULL_HOUSE,
-    Kind.FOUR_OF_A_KIND: pb.LEXIO_COMBINATION_KIND_FOUR_OF_A_KIND,
-    Kind.STRAIGHT_FLUSH: pb.LEXIO_COMBINATION_KIND_STRAIGHT_FLUSH,
-}
-_KIND_OF: dict[int, Kind] = {number: kind for kind, number in _KINDS.items()}
-
-_PENALTIES = {
-    "double_each": pb.LEXIO_TWOS_PENALTY_DOUBLE_EACH,
-    "off": pb.LEXIO_TWOS_PENALTY_OFF,
-}
-_PENALTY_OF: dict[int, str] = {number: name for name, number in _PENALTIES.items()}
-
-
-# Tiles and combinations
-
-
-# Every tile's message and every (number, suit) pair's tile, built once: observations and
-# events carry dozens of tiles, and a message field copies what it is given.
-_TILE_MESSAGES: dict[Tile, pb.Tile] = {
-    Tile.from_index(index): pb.Tile(
-        number=Tile.from_index(index).number, suit=_SUITS[Tile.from_index(index).suit]
-    )
-    for index in range(60)
-}
-_TILE_OF: dict[tuple[int, int], Tile] = {
-    (message.number, message.suit): tile for tile, message in _TILE_MESSAGES.items()
-}
-
-
-def encode_tiles(tiles: Iterable[Tile]) -> list[pb.Tile]:
-    """The messages of ``tiles``, in order."""
-    return [_TILE_MESSAGES[tile] for tile in tiles]
-
-
-def _decode_tile(message: pb.Tile) -> Tile:
-    tile = _TILE_OF.get((message.number, message.suit))
-    if tile is not None:
-        return tile
-    suit = member(message.suit, _SUIT_OF, "tile suit")
-    if not 1 <= message.number <= 15:
-        raise CodecError(f"a tile's number is 1..15, not {message.number}")
-    return Tile(message.number, suit)
-
-
-def decode_tiles(messages: Iterable[pb.Tile]) -> tuple[Tile, ...]:
-    """The tiles of ``messages``, in order.
-
-    Raises:
-        CodecError: a number outside 1..15 or an unknown suit.
-    """
-    return tuple(_decode_tile(message) for message in messages)
-
-
-def encode_combination(played: Combination) -> pb.LexioCombination:
-    """The message of a combination (its strength is left out)."""
-    return pb.LexioCombination(
-        kind=_KINDS[played.kind], tiles=encode_tiles(played.tiles), players=played.players
-    )
-
-
-def decode_combination(message: pb.LexioCombination) -> Combination:
-    """The combination of ``message``, its strength recomputed from the tiles.
-
-    Raises:
-        CodecError: a bad tile, tiles that make no play, or a kind they do not make.
-    """
-    kind = member(message.kind, _KIND_OF, "combination kind")
-    tiles = decode_tiles(message.tiles)
-    with rejecting("Lexio combination"):
-        played = combination(tiles, message.players)
-    if played.kind is not kind:
-        raise CodecError(f"the tiles {played} make a {played.kind}, not a {kind}")
-    return played
+_PENALTIES = EnumTable(
+    "Lexio twos_penalty",
+    {"double_each": pb.LEXIO_TWOS_PENALTY_DOUBLE_EACH, "off": pb.LEXIO_TWOS_PENALTY_OFF},
+)
 
 
 # Rules and actions
@@ -147,7 +57,7 @@ def encode_rules(game: Lexio) -> pb.LexioRules:
             players=game.players,
             rounds=game.rounds,
             starting_chips=game.starting_chips,
-            twos_penalty=_PENALTIES[game.twos_penalty],
+            twos_penalty=_PENALTIES.number(game.twos_penalty),
         )
 
 
@@ -157,7 +67,7 @@ def decode_rules(message: pb.LexioRules) -> Lexio:
     Raises:
         CodecError: an unknown penalty, or options the rules refuse (e.g. 6 players).
     """
-    penalty = member(message.twos_penalty, _PENALTY_OF, "Lexio twos_penalty")
+    penalty = _PENALTIES.value(message.twos_penalty)
     with rejecting("Lexio rules"):
         return Lexio(
             players=message.players,
@@ -288,3 +198,32 @@ def decode_result(message: pb.LexioResult, scores: tuple[int, ...]) -> LexioResu
         rounds_played=message.rounds_played,
         round_nets=tuple(tuple(nets.nets) for nets in message.round_nets),
     )
+
+
+# The codec
+
+
+class LexioCodec:
+    """Lexio's :class:`~croupier.codec.GameCodec`: the ``lexio`` arms of ``referee.proto``."""
+
+    name = "lexio"
+    rules_message = pb.LexioRules
+    action_message = pb.LexioAction
+    observation_message = pb.LexioObservation
+    event_message = pb.LexioEvent
+    result_message = pb.LexioResult
+
+    encode_rules = staticmethod(encode_rules)
+    decode_rules = staticmethod(decode_rules)
+    encode_action = staticmethod(encode_action)
+    decode_action = staticmethod(decode_action)
+    encode_observation = staticmethod(encode_observation)
+    decode_observation = staticmethod(decode_observation)
+    encode_event = staticmethod(_lexio_events.encode_event)
+    decode_event = staticmethod(_lexio_events.decode_event)
+    encode_result = staticmethod(encode_result)
+    decode_result = staticmethod(decode_result)
+
+
+CODEC: GameCodec = LexioCodec()
+"""The codec of Lexio, registered in the ``croupier.codecs`` entry points."""

@@ -9,7 +9,12 @@ from collections.abc import Callable
 from typing import Any
 
 from croupier.codec._errors import CodecError, required, seat_in, sized
-from croupier.codec._lexio import decode_combination, decode_tiles, encode_combination, encode_tiles
+from croupier.codec._lexio_tiles import (
+    decode_combination,
+    decode_tiles,
+    encode_combination,
+    encode_tiles,
+)
 from croupier.games import Event
 from croupier.games.lexio import (
     MatchEnded,

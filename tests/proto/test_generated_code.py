@@ -32,6 +32,24 @@ def test_the_modules_are_one_package_of_version_one() -> None:
     assert referee_pb2_grpc.RefereeStub is not None
 
 
+GAME_ONEOFS = {
+    "Rules": {"lexio": 1, "cribbage": 2, "other_game": 15},
+    "Action": {"lexio": 1, "cribbage": 2, "other_game": 15},
+    "Observation": {"lexio": 1, "cribbage": 2, "other_game": 15},
+    "GameEvent": {"lexio": 2, "cribbage": 3, "other_game": 15},
+    "Result": {"lexio": 3, "cribbage": 4, "other_game": 15},
+}
+"""Each game oneof's arms and their field numbers, which never change."""
+
+
+def test_every_game_oneof_keeps_its_arms_and_packs_any_other_game() -> None:
+    for name, arms in GAME_ONEOFS.items():
+        oneof = referee_pb2.DESCRIPTOR.message_types_by_name[name].oneofs_by_name["game"]
+        assert {field.name: field.number for field in oneof.fields} == arms
+        packed = next(field for field in oneof.fields if field.name == "other_game")
+        assert packed.message_type.full_name == "google.protobuf.Any"
+
+
 def test_every_enum_starts_with_an_unspecified_zero_named_after_it() -> None:
     for module in (referee_pb2, lexio_pb2, cribbage_pb2):
         for name, enum in module.DESCRIPTOR.enum_types_by_name.items():

@@ -18,11 +18,20 @@ A refused Hello ends the stream with status UNAUTHENTICATED; a second stream for
 already connected ends with ALREADY_EXISTS; a message that cannot be understood ends it
 with INVALID_ARGUMENT. Everything else a bot gets wrong (a late, illegal or misaddressed
 action) is recorded against its seat and answered with ActionRefused or ignored.
+
+Games: each game message below (Rules, Action, Observation, GameEvent, Result) holds one
+game's own message in its `game` oneof. Lexio and cribbage, the games of this contract,
+have an arm each, named after the game (lexio.proto, cribbage.proto). A game outside
+this contract has none: its messages come from its own .proto file and travel packed in
+`other_game`, a google.protobuf.Any, whose type URL names the message (and so the game).
+docs/adding-a-game.md says how a game plugs in. Field 15 is other_game in every one of
+these oneofs; the fields below 15 are for games that join the contract.
 """
 
 from collections import abc as _abc
 from croupier.proto.v1 import cribbage_pb2 as _cribbage_pb2
 from croupier.proto.v1 import lexio_pb2 as _lexio_pb2
+from google.protobuf import any_pb2 as _any_pb2
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from google.protobuf.internal import containers as _containers
@@ -204,27 +213,33 @@ Global___ActionReply: _TypeAlias = ActionReply  # noqa: Y015
 
 @_typing.final
 class Action(_message.Message):
-    """An action of either game."""
+    """An action of a game."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
     LEXIO_FIELD_NUMBER: _builtins.int
     CRIBBAGE_FIELD_NUMBER: _builtins.int
+    OTHER_GAME_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def lexio(self) -> _lexio_pb2.LexioAction: ...
     @_builtins.property
     def cribbage(self) -> _cribbage_pb2.CribbageAction: ...
+    @_builtins.property
+    def other_game(self) -> _any_pb2.Any:
+        """A game outside this contract: its own message, packed (see the top of this file)."""
+
     def __init__(
         self,
         *,
         lexio: _lexio_pb2.LexioAction | None = ...,
         cribbage: _cribbage_pb2.CribbageAction | None = ...,
+        other_game: _any_pb2.Any | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["cribbage", b"cribbage", "game", b"game", "lexio", b"lexio"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["cribbage", b"cribbage", "game", b"game", "lexio", b"lexio", "other_game", b"other_game"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["cribbage", b"cribbage", "game", b"game", "lexio", b"lexio"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["cribbage", b"cribbage", "game", b"game", "lexio", b"lexio", "other_game", b"other_game"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["lexio", "cribbage"]  # noqa: Y015
+    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["lexio", "cribbage", "other_game"]  # noqa: Y015
     _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_game) -> _WhichOneofReturnType_game | None: ...
 
@@ -348,21 +363,27 @@ class Rules(_message.Message):
 
     LEXIO_FIELD_NUMBER: _builtins.int
     CRIBBAGE_FIELD_NUMBER: _builtins.int
+    OTHER_GAME_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def lexio(self) -> _lexio_pb2.LexioRules: ...
     @_builtins.property
     def cribbage(self) -> _cribbage_pb2.CribbageRules: ...
+    @_builtins.property
+    def other_game(self) -> _any_pb2.Any:
+        """A game outside this contract: its own message, packed (see the top of this file)."""
+
     def __init__(
         self,
         *,
         lexio: _lexio_pb2.LexioRules | None = ...,
         cribbage: _cribbage_pb2.CribbageRules | None = ...,
+        other_game: _any_pb2.Any | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["cribbage", b"cribbage", "game", b"game", "lexio", b"lexio"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["cribbage", b"cribbage", "game", b"game", "lexio", b"lexio", "other_game", b"other_game"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["cribbage", b"cribbage", "game", b"game", "lexio", b"lexio"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["cribbage", b"cribbage", "game", b"game", "lexio", b"lexio", "other_game", b"other_game"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["lexio", "cribbage"]  # noqa: Y015
+    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["lexio", "cribbage", "other_game"]  # noqa: Y015
     _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_game) -> _WhichOneofReturnType_game | None: ...
 
@@ -457,21 +478,27 @@ class Observation(_message.Message):
 
     LEXIO_FIELD_NUMBER: _builtins.int
     CRIBBAGE_FIELD_NUMBER: _builtins.int
+    OTHER_GAME_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def lexio(self) -> _lexio_pb2.LexioObservation: ...
     @_builtins.property
     def cribbage(self) -> _cribbage_pb2.CribbageObservation: ...
+    @_builtins.property
+    def other_game(self) -> _any_pb2.Any:
+        """A game outside this contract: its own message, packed (see the top of this file)."""
+
     def __init__(
         self,
         *,
         lexio: _lexio_pb2.LexioObservation | None = ...,
         cribbage: _cribbage_pb2.CribbageObservation | None = ...,
+        other_game: _any_pb2.Any | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["cribbage", b"cribbage", "game", b"game", "lexio", b"lexio"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["cribbage", b"cribbage", "game", b"game", "lexio", b"lexio", "other_game", b"other_game"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["cribbage", b"cribbage", "game", b"game", "lexio", b"lexio"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["cribbage", b"cribbage", "game", b"game", "lexio", b"lexio", "other_game", b"other_game"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["lexio", "cribbage"]  # noqa: Y015
+    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["lexio", "cribbage", "other_game"]  # noqa: Y015
     _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_game) -> _WhichOneofReturnType_game | None: ...
 
@@ -486,23 +513,29 @@ class GameEvent(_message.Message):
     GAME_ID_FIELD_NUMBER: _builtins.int
     LEXIO_FIELD_NUMBER: _builtins.int
     CRIBBAGE_FIELD_NUMBER: _builtins.int
+    OTHER_GAME_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     @_builtins.property
     def lexio(self) -> _lexio_pb2.LexioEvent: ...
     @_builtins.property
     def cribbage(self) -> _cribbage_pb2.CribbageEvent: ...
+    @_builtins.property
+    def other_game(self) -> _any_pb2.Any:
+        """A game outside this contract: its own message, packed (see the top of this file)."""
+
     def __init__(
         self,
         *,
         game_id: _builtins.str = ...,
         lexio: _lexio_pb2.LexioEvent | None = ...,
         cribbage: _cribbage_pb2.CribbageEvent | None = ...,
+        other_game: _any_pb2.Any | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["cribbage", b"cribbage", "game", b"game", "lexio", b"lexio"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["cribbage", b"cribbage", "game", b"game", "lexio", b"lexio", "other_game", b"other_game"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["cribbage", b"cribbage", "game", b"game", "game_id", b"game_id", "lexio", b"lexio"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["cribbage", b"cribbage", "game", b"game", "game_id", b"game_id", "lexio", b"lexio", "other_game", b"other_game"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["lexio", "cribbage"]  # noqa: Y015
+    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["lexio", "cribbage", "other_game"]  # noqa: Y015
     _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_game) -> _WhichOneofReturnType_game | None: ...
 
@@ -609,6 +642,7 @@ class Result(_message.Message):
     PLACES_FIELD_NUMBER: _builtins.int
     LEXIO_FIELD_NUMBER: _builtins.int
     CRIBBAGE_FIELD_NUMBER: _builtins.int
+    OTHER_GAME_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def scores(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
         """One score per seat, higher is better (chips, game points, or a one-player total)."""
@@ -621,6 +655,10 @@ class Result(_message.Message):
     def lexio(self) -> _lexio_pb2.LexioResult: ...
     @_builtins.property
     def cribbage(self) -> _cribbage_pb2.CribbageResult: ...
+    @_builtins.property
+    def other_game(self) -> _any_pb2.Any:
+        """A game outside this contract: its own message, packed (see the top of this file)."""
+
     def __init__(
         self,
         *,
@@ -628,12 +666,13 @@ class Result(_message.Message):
         places: _abc.Iterable[_builtins.int] | None = ...,
         lexio: _lexio_pb2.LexioResult | None = ...,
         cribbage: _cribbage_pb2.CribbageResult | None = ...,
+        other_game: _any_pb2.Any | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["cribbage", b"cribbage", "game", b"game", "lexio", b"lexio"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["cribbage", b"cribbage", "game", b"game", "lexio", b"lexio", "other_game", b"other_game"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["cribbage", b"cribbage", "game", b"game", "lexio", b"lexio", "places", b"places", "scores", b"scores"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["cribbage", b"cribbage", "game", b"game", "lexio", b"lexio", "other_game", b"other_game", "places", b"places", "scores", b"scores"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["lexio", "cribbage"]  # noqa: Y015
+    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["lexio", "cribbage", "other_game"]  # noqa: Y015
     _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_game) -> _WhichOneofReturnType_game | None: ...
 

@@ -18,6 +18,14 @@ A refused Hello ends the stream with status UNAUTHENTICATED; a second stream for
 already connected ends with ALREADY_EXISTS; a message that cannot be understood ends it
 with INVALID_ARGUMENT. Everything else a bot gets wrong (a late, illegal or misaddressed
 action) is recorded against its seat and answered with ActionRefused or ignored.
+
+Games: each game message below (Rules, Action, Observation, GameEvent, Result) holds one
+game's own message in its `game` oneof. Lexio and cribbage, the games of this contract,
+have an arm each, named after the game (lexio.proto, cribbage.proto). A game outside
+this contract has none: its messages come from its own .proto file and travel packed in
+`other_game`, a google.protobuf.Any, whose type URL names the message (and so the game).
+docs/adding-a-game.md says how a game plugs in. Field 15 is other_game in every one of
+these oneofs; the fields below 15 are for games that join the contract.
 """
 
 from collections import abc as _abc

@@ -8,24 +8,26 @@ Each game is a rule set (:class:`Game`) that creates reproducible states from a 
     >>> seat = state.current_player()
     >>> state.apply(seat, state.legal_actions(seat)[0])
 
-The engines live in their own packages (``croupier.games.lexio``,
-``croupier.games.cribbage``) and are imported only when used.
+A game describes itself (its title, :class:`OptionSpec` of each option, its
+:class:`Variant` list) and registers under its name in the ``croupier.games`` entry-point
+group; :func:`game_names` lists them and :func:`game_class` finds one. The engines live in
+their own packages (``croupier.games.lexio``, ``croupier.games.cribbage``) and are imported
+only when used.
 """
 
-import importlib
-from collections.abc import Mapping
 from typing import Any
 
 from croupier.games._api import (
     Event,
     Game,
     IllegalAction,
-    InvalidOptions,
     PrivateEvent,
     Result,
     Seat,
     State,
 )
+from croupier.games._options import InvalidOptions, OptionSpec, OptionValue, Variant
+from croupier.games._registry import game_class, game_names, load_game
 from croupier.games._rollout import random_rollout
 
 __all__ = [
@@ -34,32 +36,32 @@ __all__ = [
     "Game",
     "IllegalAction",
     "InvalidOptions",
+    "OptionSpec",
+    "OptionValue",
     "PrivateEvent",
     "Result",
     "Seat",
     "State",
+    "Variant",
+    "game_class",
+    "game_names",
     "load_game",
     "random_rollout",
 ]
 
-_GAME_CLASSES = {
-    "lexio": "croupier.games.lexio:Lexio",
-    "cribbage": "croupier.games.cribbage:Cribbage",
-}
-
-GAME_NAMES = tuple(_GAME_CLASSES)
-"""Every game croupier referees, by name."""
+GAME_NAMES: tuple[str, ...]
+"""Every game croupier referees, by name: :func:`game_names`, read on first use."""
 
 
-def load_game(name: str, options: Mapping[str, Any] | None = None) -> Game[Any]:
-    """The rule set of game ``name`` with ``options`` (defaults for the rest).
+def __getattr__(name: str) -> Any:
+    # GAME_NAMES is computed on first use, so that importing croupier.games reads no
+    # entry points.
+    if name == "GAME_NAMES":
+        return game_names()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-    Raises:
-        InvalidOptions: an unknown game, an unknown option or a value the rules refuse.
-    """
-    try:
-        module_name, class_name = _GAME_CLASSES[name].split(":")
-    except KeyError:
-        raise InvalidOptions(f"unknown game {name!r} (known: {', '.join(GAME_NAMES)})") from None
-    game_class: type[Game[Any]] = getattr(importlib.import_module(module_name), class_name)
-    return game_class.from_options(options or {})
+
+for _name in __all__:
+    if _name not in {"GAME_NAMES", "OptionValue", "Seat"}:
+        globals()[_name].__module__ = __name__
+del _name

@@ -15,16 +15,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
+from croupier.games._options import InvalidOptions, OptionSpec, Variant, plain
+
 Seat = int
 """A player's position at the table, ``0 .. num_players - 1``."""
 
 
 class IllegalAction(ValueError):
     """An action the rules do not allow in this state; the state is left unchanged."""
-
-
-class InvalidOptions(ValueError):
-    """Rule options that do not describe a playable game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,28 +153,90 @@ class State(abc.ABC, Generic[ActionT, ObservationT, ResultT]):
 
 
 class Game(abc.ABC, Generic[StateT]):
-    """A rule set: one game with its options, the factory of states."""
+    """A rule set: one game with its options, the factory of states.
+
+    A game describes itself, so that no other layer lists its options or variants: its
+    :attr:`name` and :attr:`title`, its :attr:`option_specs`, its :meth:`variants` and
+    their labels, and which actions are public (:meth:`is_public`). A game that is a
+    dataclass with one field per option spec gets :meth:`options`, :meth:`from_options` and
+    the checking of every option (in ``__post_init__``) from this class.
+    """
 
     name: ClassVar[str]
-    """The game's identifier, as used on the command line and in stored games."""
+    """The game's identifier, as used on the command line and in stored games (``"lexio"``)."""
+
+    title: ClassVar[str]
+    """The game's name for people, as the dashboard shows it (``"Lexio"``)."""
+
+    option_specs: ClassVar[tuple[OptionSpec, ...]]
+    """Every rule option, in the order :meth:`options` lists them."""
+
+    _called: ClassVar[str] = ""
+    # How the messages name the game mid-sentence ("cribbage"); empty: the title.
+
+    def __post_init__(self) -> None:
+        """Check every option against its spec, keeping the value as the spec gives it.
+
+        Raises:
+            InvalidOptions: an option value its spec does not allow.
+        """
+        for spec in self.option_specs:
+            object.__setattr__(self, spec.name, spec.check(getattr(self, spec.name)))
 
     @property
     @abc.abstractmethod
     def num_players(self) -> int:
         """How many seats a game of these rules has."""
 
-    @abc.abstractmethod
     def options(self) -> dict[str, Any]:
         """The rule options as plain JSON-compatible values; ``from_options`` inverts it."""
+        return {spec.name: plain(getattr(self, spec.name)) for spec in self.option_specs}
 
     @classmethod
-    @abc.abstractmethod
     def from_options(cls, options: Mapping[str, Any]) -> Self:
         """Build the rule set from options; missing ones take their defaults.
 
         Raises:
             InvalidOptions: an unknown option or a value the rules do not allow.
         """
+        called = cls._called or cls.title
+        if not isinstance(options, Mapping):
+            raise InvalidOptions(f"{called} options are a mapping, not {options!r}")
+        known = [spec.name for spec in cls.option_specs]
+        unknown = sorted(str(key) for key in options if key not in known)
+        if unknown:
+            raise InvalidOptions(
+                f"unknown {called} option {', '.join(unknown)} (known: {', '.join(known)})"
+            )
+        return cls(**options)
+
+    @classmethod
+    def variants(cls) -> tuple[Variant, ...]:
+        """The rule sets rated apart, the default one first.
+
+        This default is the one variant of the default options; a game whose options change
+        who wins (the number of seats, a different deal) lists each of them.
+        """
+        game = cls.from_options({})
+        return (Variant(cls.variant_label({}), {}, game.num_players),)
+
+    @classmethod
+    def variant_label(cls, options: Mapping[str, Any]) -> str:
+        """The variant a game of ``options`` is rated in, by its label in :meth:`variants`.
+
+        Games of one label share a leaderboard; options that change how long a game lasts,
+        not who wins it, do not change the label. This default gives the title.
+        """
+        return cls.title
+
+    @classmethod
+    def seat_counts(cls) -> tuple[int, ...]:
+        """Every number of seats a variant of the game has, in increasing order."""
+        return tuple(sorted({variant.seats for variant in cls.variants()}))
+
+    @abc.abstractmethod
+    def is_public(self, action: Any) -> bool:
+        """Whether every seat sees ``action`` when it is taken (a secret discard is not)."""
 
     @abc.abstractmethod
     def new_state(self, seed: int) -> StateT:

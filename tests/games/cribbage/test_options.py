@@ -4,7 +4,7 @@ from typing import Any
 
 import pytest
 
-from croupier.games._api import InvalidOptions
+from croupier.games import InvalidOptions
 from croupier.games.cribbage import VARIANTS, Cribbage
 
 

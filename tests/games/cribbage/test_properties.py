@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from croupier.games._api import IllegalAction
+from croupier.games import IllegalAction
 from croupier.games._rollout import random_rollout
 from croupier.games.cribbage import (
     CARDS,

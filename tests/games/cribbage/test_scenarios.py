@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from croupier.games._api import Event, IllegalAction, Seat
+from croupier.games import Event, IllegalAction, Seat
 from croupier.games.cribbage import (
     Card,
     CountReset,

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from croupier.games._api import Event
+from croupier.games import Event
 from croupier.games._rollout import random_rollout
 from croupier.games.cribbage import (
     Card,

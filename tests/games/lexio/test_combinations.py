@@ -5,7 +5,7 @@ import itertools
 
 import pytest
 
-from croupier.games._api import InvalidOptions
+from croupier.games import InvalidOptions
 from croupier.games.lexio import (
     Combination,
     IllegalCombination,

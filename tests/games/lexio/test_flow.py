@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-from croupier.games._api import IllegalAction
+from croupier.games import IllegalAction
 from croupier.games.lexio import (
     Lexio,
     LexioState,

@@ -6,7 +6,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from croupier.games._api import IllegalAction
+from croupier.games import IllegalAction
 from croupier.games.lexio import (
     Combination,
     IllegalCombination,

@@ -2,7 +2,7 @@
 
 import pytest
 
-from croupier.games._api import InvalidOptions
+from croupier.games import InvalidOptions
 from croupier.games.lexio import PLAYER_COUNTS, Lexio, Suit, Tile, deck, top_number
 
 ALL_TILES = [Tile(number, suit) for number in range(1, 16) for suit in Suit]

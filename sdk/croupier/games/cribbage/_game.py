@@ -6,8 +6,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from croupier.games._api import Game, InvalidOptions
-from croupier.games.cribbage._actions import Action, parse_action
+from croupier.games._api import Game
+from croupier.games._options import InvalidOptions, OptionSpec, Variant
+from croupier.games.cribbage._actions import Action, Discard, parse_action
 from croupier.games.cribbage._variants import LAYOUTS, Layout
 
 if TYPE_CHECKING:
@@ -22,13 +23,48 @@ square``."""
 NEXT_FIRST_DEALER: tuple[str, ...] = ("cut", "alternate", "loser")
 """How the first dealer of a later game of a match is chosen."""
 
-_OPTION_NAMES = (
-    "variant",
-    "target",
-    "match_points",
-    "game_points",
-    "triple_skunk_wins_match",
-    "next_first_dealer",
+OPTION_SPECS = (
+    OptionSpec(
+        "variant",
+        str,
+        "six-card",
+        "six-card (the standard two-player game), five-card, seven-card, three-player, "
+        "four-player (partners), solitaire or square (one player)",
+        choices=VARIANTS,
+    ),
+    OptionSpec(
+        "target",
+        int,
+        0,
+        "the score that wins a game (one player: the total that wins); "
+        "0: the variant's, 121 (five-card and square 61, seven-card 181)",
+        minimum=0,
+    ),
+    OptionSpec(
+        "match_points", int, 7, "game points that win the match; 1 plays a single game", minimum=1
+    ),
+    OptionSpec(
+        "game_points",
+        int,
+        (1, 2, 4, 4),
+        "game points of a win, a skunk, a double and a triple skunk, never decreasing",
+        minimum=1,
+        length=4,
+    ),
+    OptionSpec(
+        "triple_skunk_wins_match",
+        bool,
+        False,
+        "a triple skunk wins the match at once",
+    ),
+    OptionSpec(
+        "next_first_dealer",
+        str,
+        "cut",
+        "the first dealer of a later game: cut again, alternate (left of the last first "
+        "dealer) or loser (of the last game)",
+        choices=NEXT_FIRST_DEALER,
+    ),
 )
 
 
@@ -38,12 +74,13 @@ def _is_int(value: object) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Cribbage(Game["CribbageState"]):
-    """Cribbage as the rules page gives it, every variant.
+    """Cribbage as the rules give it (docs/rules.md, "Cribbage"), every variant.
 
     Attributes:
         variant: ``six-card`` (two players, the standard game), ``five-card``, ``seven-card``,
             ``three-player``, ``four-player`` (seats 0 & 2 against 1 & 3), ``solitaire`` or
-            ``square`` (cribbage square); the last two have one player.
+            ``square`` (cribbage square); the last two have one player. Each variant is
+            rated apart, labelled by its name.
         target: the score that wins a game; 0 (the default) takes the variant's own: 121,
             five-card 61, seven-card 181. For solitaire (121) and square (61) it is the total
             that counts as a win.
@@ -68,6 +105,9 @@ class Cribbage(Game["CribbageState"]):
     """
 
     name: ClassVar[str] = "cribbage"
+    title: ClassVar[str] = "Cribbage"
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
+    _called: ClassVar[str] = "cribbage"
 
     variant: str = "six-card"
     target: int = 0
@@ -86,36 +126,11 @@ class Cribbage(Game["CribbageState"]):
         object.__setattr__(self, "layout", layout)
         if self.target == 0 and _is_int(self.target):
             object.__setattr__(self, "target", layout.target)
-        for option in ("target", "match_points"):
-            value = getattr(self, option)
-            if not _is_int(value) or value < 1:
-                raise InvalidOptions(f"cribbage option {option} is an int >= 1, not {value!r}")
-        self._check_game_points()
-        if not isinstance(self.triple_skunk_wins_match, bool):
+        Game.__post_init__(self)
+        if list(self.game_points) != sorted(self.game_points):
             raise InvalidOptions(
-                "cribbage option triple_skunk_wins_match is true or false, "
-                f"not {self.triple_skunk_wins_match!r}"
-            )
-        if self.next_first_dealer not in NEXT_FIRST_DEALER:
-            raise InvalidOptions(
-                f"cribbage option next_first_dealer is one of {', '.join(NEXT_FIRST_DEALER)}, "
-                f"not {self.next_first_dealer!r}"
-            )
-
-    def _check_game_points(self) -> None:
-        points: object = self.game_points
-        if isinstance(points, list):  # JSON gives a list; keep the value hashable
-            points = tuple(points)
-            object.__setattr__(self, "game_points", points)
-        if (
-            not isinstance(points, tuple)
-            or len(points) != 4
-            or not all(_is_int(value) and value >= 1 for value in points)
-            or list(points) != sorted(points)
-        ):
-            raise InvalidOptions(
-                "cribbage option game_points is 4 ints >= 1 that never decrease "
-                f"(win, skunk, double skunk, triple skunk), not {self.game_points!r}"
+                "game_points never decrease (win, skunk, double skunk, triple skunk), "
+                f"not {list(self.game_points)!r}"
             )
 
     @property
@@ -123,32 +138,26 @@ class Cribbage(Game["CribbageState"]):
         """2 (six-, five-, seven-card), 3, 4, or 1 (solitaire, square)."""
         return self.layout.players
 
-    def options(self) -> dict[str, Any]:
-        """The options as JSON values, every one spelled out."""
-        return {
-            "variant": self.variant,
-            "target": self.target,
-            "match_points": self.match_points,
-            "game_points": list(self.game_points),
-            "triple_skunk_wins_match": self.triple_skunk_wins_match,
-            "next_first_dealer": self.next_first_dealer,
-        }
+    @classmethod
+    def variants(cls) -> tuple[Variant, ...]:
+        """Each variant, rated apart, six-card (the default) first."""
+        return tuple(
+            Variant(layout.variant, {"variant": layout.variant}, layout.players)
+            for layout in LAYOUTS.values()
+        )
 
     @classmethod
-    def from_options(cls, options: Mapping[str, Any]) -> Cribbage:
-        """The rule set of ``options``; missing ones take their defaults.
+    def variant_label(cls, options: Mapping[str, Any]) -> str:
+        """The variant's name: the other options change how long a game lasts, not who wins.
 
-        Raises:
-            InvalidOptions: an unknown option or a value the rules do not allow.
+        >>> Cribbage.variant_label({"variant": "five-card", "match_points": 1})
+        'five-card'
         """
-        if not isinstance(options, Mapping):
-            raise InvalidOptions(f"cribbage options are a mapping, not {options!r}")
-        unknown = sorted(str(key) for key in options if key not in _OPTION_NAMES)
-        if unknown:
-            raise InvalidOptions(
-                f"unknown cribbage option {', '.join(unknown)} (known: {', '.join(_OPTION_NAMES)})"
-            )
-        return cls(**options)
+        return str(options.get("variant", "six-card"))
+
+    def is_public(self, action: object) -> bool:
+        """Pegs and placements are made face up; what a seat lays away is its own secret."""
+        return not isinstance(action, Discard)
 
     def new_state(self, seed: int) -> CribbageState:
         """A new game (a match, or a one-player game) whose every shuffle is fixed by ``seed``."""

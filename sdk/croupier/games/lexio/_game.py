@@ -3,25 +3,49 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from croupier.games._api import Game, InvalidOptions
+from croupier.games._api import Game
+from croupier.games._options import OptionSpec, Variant
 from croupier.games.lexio._actions import Action, parse_action
 from croupier.games.lexio._scoring import TWOS_PENALTIES
 from croupier.games.lexio._state import LexioState
-from croupier.games.lexio._tiles import top_number
+from croupier.games.lexio._tiles import PLAYER_COUNTS, top_number
 
 __all__ = ["Lexio"]
+
+
+_PLAYERS_DEFAULT = 4
+
+OPTION_SPECS = (
+    OptionSpec(
+        "players",
+        int,
+        _PLAYERS_DEFAULT,
+        "number of players: 3 (tiles 1 to 9), 4 (to 13) or 5 (to 15)",
+        choices=PLAYER_COUNTS,
+    ),
+    OptionSpec("rounds", int, 5, "rounds in the match", minimum=1),
+    OptionSpec("starting_chips", int, 64, "chips each player starts the match with", minimum=1),
+    OptionSpec(
+        "twos_penalty",
+        str,
+        "double_each",
+        "double_each: each 2 left in a hand doubles its count at a round's end; off: it does not",
+        choices=TWOS_PENALTIES,
+    ),
+)
 
 
 @dataclass(frozen=True, slots=True)
 class Lexio(Game[LexioState]):
     """Lexio for 3, 4 or 5 players over a match of ``rounds`` rounds.
 
-    Options (rules page, "Scoring a round" and "A match"): ``players`` 3, 4 or 5 (default
-    4), ``rounds`` at least 1 (default 5), ``starting_chips`` per player at least 1
-    (default 64), ``twos_penalty`` ``"double_each"`` (default) or ``"off"``.
+    Options (docs/rules.md, "Lexio"; the ruling page's "Scoring a round" and "A match"):
+    ``players`` 3, 4 or 5 (default 4), ``rounds`` at least 1 (default 5), ``starting_chips``
+    per player at least 1 (default 64), ``twos_penalty`` ``"double_each"`` (default) or
+    ``"off"``. Each player count is a variant of its own, labelled ``"4 players"``.
 
     >>> game = Lexio.from_options({"players": 5})
     >>> game.options()
@@ -29,58 +53,51 @@ class Lexio(Game[LexioState]):
     >>> Lexio(players=6)
     Traceback (most recent call last):
     ...
-    croupier.games._api.InvalidOptions: Lexio is played by 3, 4 or 5 players, not 6
+    croupier.games.InvalidOptions: Lexio is played by 3, 4 or 5 players, not 6
 
     Raises:
         InvalidOptions: an option value the rules do not allow.
     """
 
     name: ClassVar[str] = "lexio"
+    title: ClassVar[str] = "Lexio"
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
 
-    players: int = 4
+    players: int = _PLAYERS_DEFAULT
     rounds: int = 5
     starting_chips: int = 64
     twos_penalty: str = "double_each"
 
     def __post_init__(self) -> None:
-        if not _is_int(self.players):
-            raise InvalidOptions(f"players is a whole number, not {self.players!r}")
-        top_number(self.players)
-        if not _is_int(self.rounds) or self.rounds < 1:
-            raise InvalidOptions(f"rounds is a whole number of at least 1, not {self.rounds!r}")
-        if not _is_int(self.starting_chips) or self.starting_chips < 1:
-            raise InvalidOptions(
-                f"starting_chips is a whole number of at least 1, not {self.starting_chips!r}"
-            )
-        if self.twos_penalty not in TWOS_PENALTIES:
-            raise InvalidOptions(
-                f"twos_penalty is 'double_each' or 'off', not {self.twos_penalty!r}"
-            )
+        top_number(self.players)  # the rules' own words for a wrong player count
+        Game.__post_init__(self)
 
     @property
     def num_players(self) -> int:
         """How many seats a match of these rules has."""
         return self.players
 
-    def options(self) -> dict[str, Any]:
-        """The options as plain JSON values; :meth:`from_options` inverts it."""
-        return {field.name: getattr(self, field.name) for field in fields(self)}
+    @classmethod
+    def variants(cls) -> tuple[Variant, ...]:
+        """One variant per player count, the default (4 players) first."""
+        counts = sorted(PLAYER_COUNTS, key=lambda count: count != _PLAYERS_DEFAULT)
+        return tuple(
+            Variant(cls.variant_label({"players": count}), {"players": count}, count)
+            for count in counts
+        )
 
     @classmethod
-    def from_options(cls, options: Mapping[str, Any]) -> Lexio:
-        """The rule set of ``options``; missing options take their defaults.
+    def variant_label(cls, options: Mapping[str, Any]) -> str:
+        """The player count: the other options change how long a match lasts, not who wins.
 
-        Raises:
-            InvalidOptions: an unknown option or a value the rules do not allow.
+        >>> Lexio.variant_label({"players": 3, "rounds": 1}), Lexio.variant_label({})
+        ('3 players', '4 players')
         """
-        known = [field.name for field in fields(cls)]
-        unknown = sorted(set(options) - set(known))
-        if unknown:
-            raise InvalidOptions(
-                f"unknown Lexio option(s) {', '.join(map(repr, unknown))} "
-                f"(known: {', '.join(known)})"
-            )
-        return cls(**options)
+        return f"{options.get('players', _PLAYERS_DEFAULT)} players"
+
+    def is_public(self, action: object) -> bool:
+        """Every Lexio action (a play or a pass) is made in front of everybody."""
+        return True
 
     def new_state(self, seed: int) -> LexioState:
         """A new match whose every deal is fixed by ``seed``."""
@@ -93,8 +110,3 @@ class Lexio(Game[LexioState]):
             ValueError: ``text`` names no Lexio action.
         """
         return parse_action(text)
-
-
-def _is_int(value: object) -> bool:
-    # bool is an int subclass, but True players is a typo, not a player count.
-    return isinstance(value, int) and not isinstance(value, bool)

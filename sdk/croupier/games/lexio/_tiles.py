@@ -13,7 +13,7 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from croupier.games._api import InvalidOptions
+from croupier.games._options import InvalidOptions
 
 __all__ = [
     "PLAYER_COUNTS",

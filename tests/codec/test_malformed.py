@@ -57,6 +57,7 @@ _SCALARS: dict[int, st.SearchStrategy[Any]] = {
     FieldDescriptor.TYPE_INT64: _SIGNED,
     FieldDescriptor.TYPE_BOOL: st.booleans(),
     FieldDescriptor.TYPE_STRING: st.text(max_size=8),
+    FieldDescriptor.TYPE_BYTES: st.binary(max_size=8),  # the packed message of other_game
     # Enum fields of proto3 are open: unknown numbers are kept, so try them.
     FieldDescriptor.TYPE_ENUM: st.one_of(st.integers(0, 8), st.sampled_from([-1, 99, 2**31 - 1])),
 }

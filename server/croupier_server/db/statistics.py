@@ -75,6 +75,7 @@ class FinishedGame:
         id: The game's id.
         tournament_id: Its tournament, if any.
         schedule_deal: The tournament's deal it played, if any.
+        schedule_number: The number of the tournament's game it played, if any.
         bots: The bot in each seat, in seat order.
         scores: Each seat's final score.
         forfeited: The bots whose seat forfeited, in seat order (usually none).
@@ -83,6 +84,7 @@ class FinishedGame:
     id: int
     tournament_id: int | None
     schedule_deal: int | None
+    schedule_number: int | None
     bots: tuple[str, ...]
     scores: tuple[float, ...]
     forfeited: tuple[str, ...]
@@ -197,6 +199,7 @@ def finished_game_seats(
             col(GameRecord.id),
             col(MatchRecord.tournament_id),
             col(MatchRecord.schedule_deal),
+            col(MatchRecord.schedule_number),
             col(BotRecord.name),
             col(SeatRecord.score),
             col(SeatRecord.status),
@@ -225,14 +228,15 @@ def finished_game_seats(
 
 
 def _finished_game(seats: Sequence[Sequence[Any]]) -> FinishedGame:
-    game_id, tournament_id, schedule_deal = seats[0][:3]
+    game_id, tournament_id, schedule_deal, schedule_number = seats[0][:4]
     return FinishedGame(
         id=game_id,
         tournament_id=tournament_id,
         schedule_deal=schedule_deal,
-        bots=tuple(seat[3] for seat in seats),
-        scores=tuple(float(seat[4] or 0) for seat in seats),
-        forfeited=tuple(seat[3] for seat in seats if seat[5] == SeatStatus.FORFEITED),
+        schedule_number=schedule_number,
+        bots=tuple(seat[4] for seat in seats),
+        scores=tuple(float(seat[5] or 0) for seat in seats),
+        forfeited=tuple(seat[4] for seat in seats if seat[6] == SeatStatus.FORFEITED),
     )
 
 

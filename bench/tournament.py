@@ -43,10 +43,10 @@ from typing import Any
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from croupier import codec
 from croupier.games import Game, load_game
 from croupier.protocol import ADDRESS_VARIABLE, TOKEN_VARIABLE
 from croupier_server.cli import main as croupier_main
+from croupier_server.control import TimeControl
 from croupier_server.db import create_database_engine, repository
 from croupier_server.referee.match import MatchSettings
 from croupier_server.referee.service import RefereeServer
@@ -55,7 +55,7 @@ from croupier_server.tournament.runner import create_tournament, run_tournament
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 SETTINGS = MatchSettings(
-    time_control=codec.TimeControl(connect_ms=30_000, decision_ms=5_000, bank_ms=30_000)
+    time_control=TimeControl(connect_ms=30_000, decision_ms=5_000, bank_ms=30_000)
 )
 """Time enough that a loaded machine charges no fault: this measures cost, not the clock."""
 

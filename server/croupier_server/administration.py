@@ -9,7 +9,6 @@ makes it, then queued for ``croupier serve`` to play.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable
 
@@ -18,10 +17,10 @@ from sqlmodel import Session
 
 from croupier.games import load_game
 from croupier_server.bot_commands import absolute_command
+from croupier_server.control import LimitSettings, TimeControl
 from croupier_server.db import BotRecord, TournamentRecord, repository
 from croupier_server.matches import MatchError, load_bots
-from croupier_server.referee.limits import LimitSettings
-from croupier_server.referee.match import DEFAULT_TIME_CONTROL, MatchSettings
+from croupier_server.referee.match import MatchSettings
 from croupier_server.tournament.runner import create_tournament
 from croupier_server.web.admin import BotRegistration, TournamentRequest
 
@@ -86,7 +85,7 @@ class Administration:
         """
         game = load_game(request.game, request.options)
         settings = MatchSettings(
-            time_control=dataclasses.replace(DEFAULT_TIME_CONTROL, **request.time_control.items()),
+            time_control=TimeControl.from_data(request.time_control.items()),
             limits=LimitSettings.from_data(request.limits.items()),
         )
         seed = request.seed if request.seed is not None else random.SystemRandom().randrange(2**63)

@@ -20,8 +20,8 @@ from typing import Any
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from croupier import codec
 from croupier.games import Game
+from croupier_server.control import TimeControl
 from croupier_server.db import BotKind, BotRecord, MatchStatus, repository
 from croupier_server.db.engine import translated_failures
 from croupier_server.db.errors import DatabaseFailure
@@ -188,7 +188,7 @@ def settings_from_data(data: dict[str, Any]) -> MatchSettings:
     settings stored before seats could be sealed: they are not required to be.
     """
     return MatchSettings(
-        time_control=codec.TimeControl(**data["time_control"]),
+        time_control=TimeControl.from_data(data["time_control"]),
         policy=FaultPolicy(**data["fault_policy"]),
         limits=LimitSettings.from_data(data.get("limits", {})),
         sealed=bool(data.get("sealed", False)),

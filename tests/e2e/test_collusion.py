@@ -26,8 +26,9 @@ from typing import Any
 import pytest
 from sqlmodel import Session
 
-from croupier import codec, local
+from croupier import local
 from croupier.games import load_game
+from croupier_server.control import TimeControl
 from croupier_server.db import create_database_engine, init_database, repository
 from croupier_server.db.outputs import game_output
 from croupier_server.referee.limits import LimitSettings
@@ -44,7 +45,7 @@ COLLUDERS = ("colluder_a", "colluder_b")
 HONEST = {"random": "lexio_random", "greedy": "lexio_greedy"}
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SETTINGS = MatchSettings(
-    time_control=codec.TimeControl(connect_ms=20_000, decision_ms=3_000, bank_ms=20_000),
+    time_control=TimeControl(connect_ms=20_000, decision_ms=3_000, bank_ms=20_000),
     limits=LimitSettings(output_kb=1024),
 )
 """Time for the colluders' every try at every decision, and room for their reports."""

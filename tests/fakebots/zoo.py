@@ -30,8 +30,8 @@ from typing import Any
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from croupier import codec
 from croupier.games import load_game
+from croupier_server.control import TimeControl
 from croupier_server.db import FaultKind, repository
 from croupier_server.referee.limits import LimitSettings
 from croupier_server.referee.match import MatchSettings
@@ -46,9 +46,7 @@ FAKEBOTS = Path(__file__).resolve().parent
 EXAMPLES = FAKEBOTS.parents[1] / "examples"
 GAME = load_game("cribbage", {"variant": "five-card", "match_points": 1})
 """Two seats, one game of 61 points: a few seconds between honest bots."""
-SETTINGS = MatchSettings(
-    time_control=codec.TimeControl(connect_ms=3_000, decision_ms=300, bank_ms=1_000)
-)
+SETTINGS = MatchSettings(time_control=TimeControl(connect_ms=3_000, decision_ms=300, bank_ms=1_000))
 """A short time control, so that the bots that hang or dawdle cost seconds, not minutes."""
 FIELD = {"greedy": "cribbage_greedy", "random": "cribbage_random"}
 """The honest bots every challenger meets: bot name -> example."""

@@ -22,6 +22,7 @@ from sqlmodel import Session
 from croupier import codec
 from croupier.games import GAME_NAMES, load_game
 from croupier_server.administration import Administration
+from croupier_server.control import TimeControl
 from croupier_server.db import (
     BotKind,
     TournamentStatus,
@@ -209,7 +210,7 @@ def test_a_queued_tournament_is_stored_as_the_command_line_stores_one(
         seed=41,
         concurrency=2,
         settings=MatchSettings(
-            time_control=codec.TimeControl(connect_ms=20_000, decision_ms=700, bank_ms=10_000),
+            time_control=TimeControl(connect_ms=20_000, decision_ms=700, bank_ms=10_000),
             limits=LimitSettings(cpu_seconds=30),
         ),
     )

@@ -17,6 +17,13 @@ from sqlalchemy import Engine
 from croupier.games import Game, load_game
 from croupier.games.cribbage import VARIANTS
 from croupier_server.administration import Administration
+from croupier_server.control import (
+    LIMIT_SETTINGS,
+    TIME_CONTROL_SETTINGS,
+    LimitSettings,
+    Setting,
+    TimeControl,
+)
 from croupier_server.db import (
     INTEGER_MAX,
     create_database_engine,
@@ -24,7 +31,6 @@ from croupier_server.db import (
     init_database,
 )
 from croupier_server.matches import allow_remote_bots
-from croupier_server.referee.limits import DEFAULT_LIMITS, LimitSettings
 from croupier_server.referee.sandbox import SealingUnavailable, require_sealing
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
@@ -44,6 +50,7 @@ __all__ = [
     "add_limit_options",
     "add_rules_options",
     "add_sealing_option",
+    "add_time_options",
     "dashboard_serving",
     "dashboard_tokens",
     "limits_from_args",
@@ -55,6 +62,7 @@ __all__ = [
     "rules_from_args",
     "sealing_from_args",
     "seed_number",
+    "time_control_from_args",
     "whole_number",
 ]
 
@@ -134,6 +142,27 @@ def rules_from_args(args: argparse.Namespace) -> Game[Any]:
     return game
 
 
+def add_time_options(parser: argparse.ArgumentParser) -> None:
+    """The options of the bots' time control, one per time of :class:`TimeControl`."""
+    time = parser.add_argument_group("the bots' time control")
+    for setting in TIME_CONTROL_SETTINGS:
+        time.add_argument(
+            setting.flag,
+            dest=setting.name,
+            type=_setting_number(setting),
+            default=setting.default,
+            metavar="MS",
+            help=f"{setting.help} (default {setting.default})",
+        )
+
+
+def time_control_from_args(args: argparse.Namespace) -> TimeControl:
+    """The time control the options of :func:`add_time_options` set."""
+    return TimeControl(
+        **{setting.name: getattr(args, setting.name) for setting in TIME_CONTROL_SETTINGS}
+    )
+
+
 def add_limit_options(parser: argparse.ArgumentParser) -> None:
     """The options that limit the bots' processes (docs/referee.md, "Containment").
 
@@ -143,30 +172,50 @@ def add_limit_options(parser: argparse.ArgumentParser) -> None:
     limits = parser.add_argument_group(
         "limits of the bot processes (the stricter of the bot's and the match's applies)"
     )
-    numbers = (
-        ("--memory-mb", "memory_mb", "memory in MB"),
-        ("--cpu-seconds", "cpu_seconds", "CPU seconds of each process"),
-        ("--max-processes", "processes", "processes and threads at once"),
-        ("--open-files", "open_files", "open files of each process"),
-        ("--file-size-mb", "file_size_mb", "the largest file written, in MB"),
-        ("--scratch-mb", "scratch_mb", "each of a sealed bot's temp directories, in MB"),
-        ("--output-kb", "output_kb", "the output kept of each bot in each game, in KiB"),
-    )
-    for flag, name, text in numbers:
-        default = getattr(DEFAULT_LIMITS, name)
+    for setting in LIMIT_SETTINGS:
+        if setting.kind is bool:
+            _add_switch(limits, setting)
+            continue
         limits.add_argument(
-            flag, dest=name, type=positive_number, metavar="N", help=f"{text} (default {default})"
+            setting.flag,
+            dest=setting.name,
+            type=_setting_number(setting),
+            metavar="N",
+            help=f"{setting.help} (default {setting.default})",
         )
-    network = limits.add_mutually_exclusive_group()
-    network.add_argument(
-        "--network", dest="network", action="store_true", default=None, help="allow the network"
+
+
+def _add_switch(group: argparse._ArgumentGroup, setting: Setting) -> None:
+    """``--NAME`` and ``--no-NAME`` of a yes-or-no limit; neither: not set."""
+    switch = group.add_mutually_exclusive_group()
+    switch.add_argument(
+        setting.flag, dest=setting.name, action="store_true", default=None, help=setting.help
     )
-    network.add_argument(
-        "--no-network",
-        dest="network",
+    switch.add_argument(
+        f"--no-{setting.flag[2:]}",
+        dest=setting.name,
         action="store_false",
-        help="cut the network: the bots reach the referee only (the default)",
+        help=f"the opposite of {setting.flag}{'' if setting.default else ' (the default)'}",
     )
+
+
+def _setting_number(setting: Setting) -> Callable[[str], int]:
+    """The argparse ``type`` of a numeric setting: a whole number within its bounds."""
+
+    def number(text: str) -> int:
+        value = int(text)
+        if setting.maximum is not None and value > setting.maximum:
+            raise argparse.ArgumentTypeError(
+                f"expected a number of at most {setting.maximum}, got {text}"
+            )
+        if setting.minimum is not None and value < setting.minimum:
+            raise argparse.ArgumentTypeError(
+                f"expected a number of at least {setting.minimum}, got {text}"
+            )
+        return value
+
+    number.__name__ = setting.name  # argparse names the type in "invalid int value"
+    return number
 
 
 def add_sealing_option(parser: argparse.ArgumentParser) -> None:
@@ -209,14 +258,7 @@ def require_sealed_seats() -> None:
 def limits_from_args(args: argparse.Namespace) -> LimitSettings:
     """The limits the options of :func:`add_limit_options` set."""
     return LimitSettings(
-        memory_mb=args.memory_mb,
-        cpu_seconds=args.cpu_seconds,
-        processes=args.processes,
-        open_files=args.open_files,
-        file_size_mb=args.file_size_mb,
-        scratch_mb=args.scratch_mb,
-        output_kb=args.output_kb,
-        network=args.network,
+        **{setting.name: getattr(args, setting.name) for setting in LIMIT_SETTINGS}
     )
 
 

@@ -7,26 +7,25 @@ import asyncio
 import random
 from typing import Any
 
-from croupier import codec
 from croupier.games import Game
 from croupier_server.cli._common import (
     add_database_option,
     add_limit_options,
     add_rules_options,
     add_sealing_option,
+    add_time_options,
     limits_from_args,
     open_database,
-    positive_number,
     print_json,
     referee_serving,
     rules_from_args,
     sealing_from_args,
     seed_number,
-    whole_number,
+    time_control_from_args,
 )
 from croupier_server.db import BotRecord
 from croupier_server.matches import load_bots, play_match
-from croupier_server.referee.match import DEFAULT_TIME_CONTROL, MatchSettings
+from croupier_server.referee.match import MatchSettings
 from croupier_server.referee.records import GameLog
 from croupier_server.referee.seat import FaultPolicy
 
@@ -47,10 +46,7 @@ def register(commands: Any) -> None:
         metavar="ADDRESS",
         help="where the referee listens (host:port or unix:/path; remote bots connect here)",
     )
-    time = DEFAULT_TIME_CONTROL
-    match.add_argument("--decision-ms", type=positive_number, default=time.decision_ms)
-    match.add_argument("--bank-ms", type=_non_negative, default=time.bank_ms)
-    match.add_argument("--connect-ms", type=positive_number, default=time.connect_ms)
+    add_time_options(match)
     match.add_argument("--json", action="store_true", help="print the result as JSON")
     add_limit_options(match)
     add_sealing_option(match)
@@ -65,9 +61,7 @@ def run_match(args: argparse.Namespace) -> int:
     bots = load_bots(engine, names=args.bot, game=game)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
     settings = MatchSettings(
-        time_control=codec.TimeControl(
-            connect_ms=args.connect_ms, decision_ms=args.decision_ms, bank_ms=args.bank_ms
-        ),
+        time_control=time_control_from_args(args),
         policy=FaultPolicy(),
         limits=limits_from_args(args),
         sealed=sealing_from_args(args),
@@ -125,10 +119,3 @@ def print_match(game_id: int, game: Game[Any], bots: list[BotRecord], log: GameL
         for fault in seat["faults"][:5]:
             print(f"      {fault}")
     print(f"replay it: croupier replay {game_id}")
-
-
-def _non_negative(text: str) -> int:
-    value = whole_number(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected zero or more, got {text}")
-    return value

@@ -14,12 +14,12 @@ import random
 import sys
 from typing import Any
 
-from croupier import codec
 from croupier_server.cli._common import (
     CliError,
     add_database_option,
     add_rules_options,
     add_sealing_option,
+    add_time_options,
     open_database,
     positive_number,
     print_json,
@@ -27,9 +27,10 @@ from croupier_server.cli._common import (
     rules_from_args,
     sealing_from_args,
     seed_number,
+    time_control_from_args,
 )
 from croupier_server.matches import load_bots
-from croupier_server.referee.match import DEFAULT_TIME_CONTROL, MatchSettings
+from croupier_server.referee.match import MatchSettings
 from croupier_server.tournament.sequential import (
     SprtHypotheses,
     SprtProgress,
@@ -61,10 +62,7 @@ def register(commands: Any) -> None:
     )
     parser.add_argument("--concurrency", type=positive_number, help="games at once (default: CPUs)")
     parser.add_argument("--seed", type=seed_number, help="the seed of the deals (default: random)")
-    time = DEFAULT_TIME_CONTROL
-    parser.add_argument("--decision-ms", type=positive_number, default=time.decision_ms)
-    parser.add_argument("--bank-ms", type=positive_number, default=time.bank_ms)
-    parser.add_argument("--connect-ms", type=positive_number, default=time.connect_ms)
+    add_time_options(parser)
     add_sealing_option(parser)
     parser.add_argument("--listen", default="127.0.0.1:0", metavar="ADDRESS")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -86,9 +84,7 @@ def run_sprt_command(args: argparse.Namespace) -> int:
     engine = open_database(args)
     entrants = dict(zip(args.bot, load_bots(engine, names=args.bot, game=game), strict=True))
     settings = MatchSettings(
-        time_control=codec.TimeControl(
-            connect_ms=args.connect_ms, decision_ms=args.decision_ms, bank_ms=args.bank_ms
-        ),
+        time_control=time_control_from_args(args),
         sealed=sealing_from_args(args),
     )
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)

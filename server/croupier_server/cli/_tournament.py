@@ -11,13 +11,13 @@ from typing import Any
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from croupier import codec
 from croupier_server.cli._common import (
     CliError,
     add_database_option,
     add_limit_options,
     add_rules_options,
     add_sealing_option,
+    add_time_options,
     limits_from_args,
     open_database,
     positive_number,
@@ -27,11 +27,12 @@ from croupier_server.cli._common import (
     rules_from_args,
     sealing_from_args,
     seed_number,
+    time_control_from_args,
 )
 from croupier_server.cli._ratings import print_standings, standings_data
 from croupier_server.db import TournamentRecord, repository
 from croupier_server.db.errors import DatabaseFailure
-from croupier_server.referee.match import DEFAULT_TIME_CONTROL, MatchSettings
+from croupier_server.referee.match import MatchSettings
 from croupier_server.standings import standings
 from croupier_server.tournament.runner import (
     Progress,
@@ -58,10 +59,7 @@ def register(commands: Any) -> None:
     run.add_argument("--gauntlet", metavar="BOT,...", help="the gauntlet's challengers")
     run.add_argument("--no-duplicate", action="store_true", help="play each deal once")
     run.add_argument("--seed", type=seed_number, help="the tournament seed (default: random)")
-    time = DEFAULT_TIME_CONTROL
-    run.add_argument("--decision-ms", type=positive_number, default=time.decision_ms)
-    run.add_argument("--bank-ms", type=positive_number, default=time.bank_ms)
-    run.add_argument("--connect-ms", type=positive_number, default=time.connect_ms)
+    add_time_options(run)
     run.add_argument(
         "--reuse-processes",
         action="store_true",
@@ -99,9 +97,7 @@ def run_new(args: argparse.Namespace) -> int:
     game = rules_from_args(args)
     engine = open_database(args)
     settings = MatchSettings(
-        time_control=codec.TimeControl(
-            connect_ms=args.connect_ms, decision_ms=args.decision_ms, bank_ms=args.bank_ms
-        ),
+        time_control=time_control_from_args(args),
         limits=limits_from_args(args),
         sealed=sealing_from_args(args),
     )

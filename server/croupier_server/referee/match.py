@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from croupier import codec
 from croupier.protocol import ADDRESS_VARIABLE, TOKEN_VARIABLE
+from croupier_server.control import DEFAULT_TIME_CONTROL, TimeControl
 from croupier_server.referee.launcher import BotProcess, LaunchError
 from croupier_server.referee.limits import DEFAULT_LIMITS, BotLimits, LimitSettings
 from croupier_server.referee.records import FaultKind, GameLog
@@ -18,14 +18,12 @@ from croupier_server.referee.seat import FaultPolicy, SeatAgent
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import BotSession
 
-__all__ = ["DEFAULT_TIME_CONTROL", "Entrant", "MatchSettings", "referee_game"]
+__all__ = ["Entrant", "MatchSettings", "referee_game"]
 
 CRASH_OUTPUT_LINES = 20
 """How many of a crashed bot's last output lines its fault names (its traceback)."""
 CRASH_LINE_CHARS = 300
 """How much of each of those lines it names: their end."""
-DEFAULT_TIME_CONTROL = codec.TimeControl(connect_ms=20_000, decision_ms=1_000, bank_ms=10_000)
-"""Twenty seconds to start and connect, one second a decision, a ten-second bank."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +41,7 @@ class Entrant:
 class MatchSettings:
     """The time control, fault policy and limits of the bots' processes of a game."""
 
-    time_control: codec.TimeControl = DEFAULT_TIME_CONTROL
+    time_control: TimeControl = DEFAULT_TIME_CONTROL
     policy: FaultPolicy = field(default_factory=FaultPolicy)
     limits: LimitSettings = field(default_factory=LimitSettings)
     """The limits set for the game; each bot's own combine with them (``effective_limits``)."""

@@ -29,7 +29,7 @@ async def play_game(log: GameLog, agents: Sequence[SeatAgent]) -> State[Any, Any
                 game_id=log.game_id,
                 game=log.game,
                 seat=agent.seat,
-                time_control=agent.time_control,
+                time_control=codec.TimeControl(**agent.time_control.items()),
             )
         )
     sent = 0

@@ -20,6 +20,7 @@ from typing import Any
 from croupier import codec
 from croupier.games import Seat
 from croupier.proto.v1 import referee_pb2
+from croupier_server.control import TimeControl
 from croupier_server.referee.records import (
     ActionEntry,
     DecidedBy,
@@ -66,7 +67,7 @@ class SeatAgent:
         seat: Seat,
         name: str,
         session: BotSession | None,
-        time_control: codec.TimeControl,
+        time_control: TimeControl,
         policy: FaultPolicy,
         log: GameLog,
     ) -> None:

@@ -34,9 +34,9 @@ from typing import Any
 from sqlalchemy import Engine
 from sqlmodel import Session, select
 
-from croupier import codec
 from croupier.games import Game
 from croupier.proto.v1 import referee_pb2
+from croupier_server.control import TimeControl
 from croupier_server.db import (
     BotRecord,
     FaultRecord,
@@ -68,7 +68,7 @@ NOTES_OUTPUT_KB = 16 * 1024
 message it received, base64-encoded), so that none is ever cut."""
 
 GENEROUS = MatchSettings(
-    time_control=codec.TimeControl(connect_ms=30_000, decision_ms=5_000, bank_ms=30_000),
+    time_control=TimeControl(connect_ms=30_000, decision_ms=5_000, bank_ms=30_000),
     policy=FaultPolicy(),
     limits=LimitSettings(output_kb=NOTES_OUTPUT_KB),
 )

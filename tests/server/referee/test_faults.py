@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Engine
 
-from croupier import codec
 from croupier.games import load_game
 from croupier.proto.v1 import referee_pb2
+from croupier_server.control import TimeControl
 from croupier_server.referee.match import MatchSettings
 from croupier_server.referee.records import GameLog
 from croupier_server.referee.seat import FaultPolicy
@@ -137,7 +137,7 @@ def test_a_hanging_bot_times_out_until_it_forfeits_without_holding_up_the_game(
 ) -> None:
     # 200 ms a decision and a one-second bank: the first timeout spends the bank.
     settings = MatchSettings(
-        time_control=codec.TimeControl(connect_ms=30_000, decision_ms=200, bank_ms=1_000),
+        time_control=TimeControl(connect_ms=30_000, decision_ms=200, bank_ms=1_000),
         policy=FaultPolicy(max_strikes=3),
     )
     game, played_s, log = play_lexio(
@@ -177,7 +177,7 @@ def test_an_answer_after_the_deadline_without_a_bank_is_a_timeout_and_then_ignor
     checked_engine: Engine,
 ) -> None:
     settings = MatchSettings(
-        time_control=codec.TimeControl(connect_ms=30_000, decision_ms=1_000, bank_ms=0),
+        time_control=TimeControl(connect_ms=30_000, decision_ms=1_000, bank_ms=0),
         policy=FaultPolicy(),
     )
     command = scripted_command("slow", "--times", "1", "--delay-ms", "2000")
@@ -194,7 +194,7 @@ def test_a_slow_answer_within_the_bank_is_accepted_and_paid_from_the_bank(
     checked_engine: Engine,
 ) -> None:
     settings = MatchSettings(
-        time_control=codec.TimeControl(connect_ms=30_000, decision_ms=300, bank_ms=3_000),
+        time_control=TimeControl(connect_ms=30_000, decision_ms=300, bank_ms=3_000),
         policy=FaultPolicy(),
     )
     command = scripted_command("slow", "--times", "1", "--delay-ms", "1000", record=True)
@@ -336,7 +336,7 @@ def test_a_bot_that_connects_too_late_forfeits_and_is_then_refused(
     # Seat 1 connects 5.5 s after its start, 1.5 s after its 4 s ran out; seat 2 hangs, so
     # that the game is still being played (three timeouts of 1.5 s) when seat 1 shows up.
     settings = MatchSettings(
-        time_control=codec.TimeControl(connect_ms=4_000, decision_ms=1_500, bank_ms=0),
+        time_control=TimeControl(connect_ms=4_000, decision_ms=1_500, bank_ms=0),
         policy=FaultPolicy(max_strikes=3),
     )
     commands = [

@@ -181,12 +181,15 @@ def sample_messages() -> tuple[referee_pb2.RefereeMessage, referee_pb2.BotMessag
     request = codec.decision_request(
         request_id=1234,
         game_id="1234",
+        game=state.game,
         observation=observation,
         time_left_ms=11_000,
         bank_left_ms=10_000,
         attempt=1,
     )
-    reply = codec.action_reply(request_id=1234, action=observation.legal_actions[0])
+    reply = codec.action_reply(
+        request_id=1234, game=state.game, action=observation.legal_actions[0]
+    )
     return request, reply
 
 
@@ -195,7 +198,7 @@ def sample_event() -> referee_pb2.RefereeMessage:
     state = load_game("lexio", LEXIO).new_state(0)
     seat = state.seats_to_act()[0]
     state.apply(seat, state.legal_actions(seat)[0])
-    return codec.encode_event("1234", state.events[-1])
+    return codec.encode_event("1234", state.events[-1], game=state.game)
 
 
 def messages_sent(log: GameLog) -> int:
@@ -215,6 +218,7 @@ def request_sizes(logs: Sequence[GameLog]) -> list[int]:
                 request = codec.decision_request(
                     request_id=1234,
                     game_id=log.game_id,
+                    game=log.game,
                     observation=state.observation(entry.seat),
                     time_left_ms=11_000,
                     bank_left_ms=10_000,

@@ -11,10 +11,10 @@ from typing import Any
 import grpc
 
 from croupier import codec
-from croupier._version import __version__
 from croupier.bot import Bot, Decision
+from croupier.games import Game
 from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
-from croupier.protocol import ADDRESS_VARIABLE, PROTOCOL_VERSION, TOKEN_VARIABLE
+from croupier.protocol import ADDRESS_VARIABLE, TOKEN_VARIABLE
 
 __all__ = ["run"]
 
@@ -67,21 +67,19 @@ def _connect_and_serve(bot: Bot[Any, Any], *, address: str | None, token: str | 
 
 
 class _Session:
-    """One stream to the referee: the bot's answers go out through a queue."""
+    """One stream to the referee: the bot's answers go out through a queue.
+
+    It remembers the rules of each game begun and not yet over, to encode the bot's actions.
+    """
 
     def __init__(self, bot: Bot[Any, Any], stub: referee_pb2_grpc.RefereeStub, token: str):
         self._bot = bot
         self._stub = stub
         # Decoding events is most of a simple bot's work: skip it unless the bot listens.
         self._wants_events = type(bot).on_event is not Bot.on_event
+        self._games: dict[str, Game[Any]] = {}
         self._outbox: queue.SimpleQueue[object] = queue.SimpleQueue()
-        hello = referee_pb2.Hello(
-            token=token,
-            bot_name=type(bot).__name__,
-            protocol_version=PROTOCOL_VERSION,
-            sdk=f"croupier-python/{__version__}",
-        )
-        self._outbox.put(referee_pb2.BotMessage(hello=hello))
+        self._outbox.put(codec.hello(token=token, bot_name=type(bot).__name__))
 
     def _outgoing(self) -> Iterator[referee_pb2.BotMessage]:
         while (message := self._outbox.get()) is not _CLOSE:
@@ -100,22 +98,36 @@ class _Session:
         kind = message.WhichOneof("message")
         bot = self._bot
         if kind == "game_start":
-            bot.on_game_start(codec.read_game_start(message.game_start))
+            start = codec.read_game_start(message.game_start)
+            self._games[start.game_id] = start.game
+            bot.on_game_start(start)
         elif kind == "decision":
             request = codec.read_decision_request(message.decision)
             decision = Decision.of(bot.act(request.observation))
             reply = codec.action_reply(
-                request_id=request.request_id, action=decision.action, comment=decision.comment
+                request_id=request.request_id,
+                game=self._game(request.game_id),
+                action=decision.action,
+                comment=decision.comment,
             )
             self._outbox.put(reply)
         elif kind == "event":
             if self._wants_events:
                 bot.on_event(codec.decode_event(message.event))
         elif kind == "game_over":
+            self._games.pop(message.game_over.game_id, None)
             bot.on_game_end(codec.decode_result(message.game_over.result))
         elif kind == "action_refused":
             refused = message.action_refused
             print(f"croupier: action refused: {refused.reason}", file=sys.stderr)
+
+    def _game(self, game_id: str) -> Game[Any]:
+        game = self._games.get(game_id)
+        if game is None:
+            raise RefereeConnectionError(
+                f"the referee asked for a decision in game {game_id!r}, which it never started"
+            )
+        return game
 
 
 def _describe(error: grpc.RpcError, address: str) -> str:

@@ -182,6 +182,7 @@ class ScriptedReferee(referee_pb2_grpc.RefereeServicer):
         yield codec.decision_request(
             request_id=LARGE_REQUEST_ID,
             game_id="g1",
+            game=self.game,
             observation=self.observation,
             time_left_ms=1000,
             bank_left_ms=0,

@@ -328,16 +328,16 @@ def illegal_action(request: referee_pb2.DecisionRequest) -> referee_pb2.Action:
     observation = codec.read_decision_request(request).observation
     if isinstance(observation, CribbageObservation):
         card = next(card for card in cribbage.CARDS if card not in observation.hand)
-        return codec.encode_action(cribbage.Peg(card))
+        return codec.encode_action(cribbage.Peg(card), game=observation.game)
     tile = next(tile for tile in lexio.deck(observation.players) if tile not in observation.hand)
-    return codec.encode_action(lexio.Play([tile]))
+    return codec.encode_action(lexio.Play([tile]), game=observation.game)
 
 
 def other_game_action(request: referee_pb2.DecisionRequest) -> referee_pb2.Action:
     """A well-formed action of the game the request is not about."""
     if request.observation.WhichOneof("game") == "lexio":
-        return codec.encode_action(cribbage.Peg(cribbage.CARDS[0]))
-    return codec.encode_action(lexio.Pass())
+        return codec.encode_action(cribbage.Peg(cribbage.CARDS[0]), game=cribbage.Cribbage())
+    return codec.encode_action(lexio.Pass(), game=lexio.Lexio())
 
 
 def burn_cpu(recorder: Recorder) -> NoReturn:

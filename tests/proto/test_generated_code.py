@@ -47,6 +47,7 @@ def test_every_game_oneof_keeps_its_arms_and_packs_any_other_game() -> None:
         oneof = referee_pb2.DESCRIPTOR.message_types_by_name[name].oneofs_by_name["game"]
         assert {field.name: field.number for field in oneof.fields} == arms
         packed = next(field for field in oneof.fields if field.name == "other_game")
+        assert packed.message_type is not None
         assert packed.message_type.full_name == "google.protobuf.Any"
 
 

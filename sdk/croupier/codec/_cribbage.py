@@ -31,7 +31,7 @@ from croupier.games.cribbage import (
     CribbageObservation,
     CribbageResult,
     Discard,
-    GameRecord,
+    GameOutcome,
     Peg,
     Place,
     ShownHand,
@@ -181,7 +181,13 @@ def _decode_shown(message: pb.CribbageShownHand, players: int) -> ShownHand:
 
 
 def encode_observation(observation: CribbageObservation) -> pb.CribbageObservation:
-    """The message of a seat's observation, without its legal actions."""
+    """The message of a seat's observation, without its legal actions.
+
+    Raises:
+        CodecError: ``observation`` is no cribbage observation.
+    """
+    if not isinstance(observation, CribbageObservation):
+        raise CodecError(f"not a cribbage observation: {observation!r}")
     return pb.CribbageObservation(
         seat=observation.seat,
         rules=encode_rules(observation.game),
@@ -273,7 +279,7 @@ def decode_observation(
 # Results
 
 
-def _encode_record(record: GameRecord) -> pb.CribbageGameRecord:
+def _encode_record(record: GameOutcome) -> pb.CribbageGameRecord:
     return pb.CribbageGameRecord(
         number=record.number,
         scores=record.scores,
@@ -283,8 +289,8 @@ def _encode_record(record: GameRecord) -> pb.CribbageGameRecord:
     )
 
 
-def _decode_record(message: pb.CribbageGameRecord) -> GameRecord:
-    return GameRecord(
+def _decode_record(message: pb.CribbageGameRecord) -> GameOutcome:
+    return GameOutcome(
         number=message.number,
         scores=tuple(message.scores),
         winner=seat_in(message.winner, len(message.scores), "game record winner"),
@@ -294,7 +300,13 @@ def _decode_record(message: pb.CribbageGameRecord) -> GameRecord:
 
 
 def encode_result(result: CribbageResult) -> pb.CribbageResult:
-    """The cribbage part of a result message (the scores travel in ``Result.scores``)."""
+    """The cribbage part of a result message (the scores travel in ``Result.scores``).
+
+    Raises:
+        CodecError: ``result`` is no cribbage result.
+    """
+    if not isinstance(result, CribbageResult):
+        raise CodecError(f"not a cribbage result: {result!r}")
     return pb.CribbageResult(
         games=[_encode_record(record) for record in result.games], won=result.won
     )

@@ -1,25 +1,27 @@
-"""Rules, actions, observations, events and results of either game, in ``referee.proto``.
+"""Rules, actions, observations, events and results of any game, in ``referee.proto``.
 
-Each function picks the game from the value (encoding) or from the message's ``game``
-oneof (decoding) and hands the game's part to the modules of that game.
+Each of these envelope messages holds one game's own message in its ``game`` oneof: in
+the arm named after the game when the envelope has one (``lexio``, ``cribbage``), else
+packed in ``other_game``. Encoding finds the game's :class:`GameCodec` by the game's name,
+decoding by the arm's name or, for a packed message, by its type's full name. Nothing
+here knows a game. Where a value does not say its game, the functions take the game, or
+its name (``Game.name``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, TypeAlias, overload
+from collections.abc import Callable, Iterable
+from typing import Any, Generic, TypeVar
 
-from croupier.codec import _cribbage, _cribbage_events, _lexio, _lexio_events
+from google.protobuf import any_pb2
+from google.protobuf.message import DecodeError, Message
+
 from croupier.codec._errors import CodecError
-from croupier.games import Event, Game, Result, cribbage, lexio
-from croupier.games.cribbage import Cribbage, CribbageObservation, CribbageResult
-from croupier.games.lexio import Lexio, LexioObservation, LexioResult
+from croupier.codec._registry import GameCodec, codec_for, codec_sending
+from croupier.games import Event, Game, Result
 from croupier.proto.v1 import referee_pb2 as pb
 
 __all__ = [
-    "GameAction",
-    "GameObservation",
-    "GameResult",
     "decode_action",
     "decode_event",
     "decode_observation",
@@ -32,17 +34,78 @@ __all__ = [
     "encode_rules",
 ]
 
-GameAction: TypeAlias = lexio.Action | cribbage.Action
-"""An action of either game."""
+EnvelopeT = TypeVar("EnvelopeT", bound=Message)
 
-GameObservation: TypeAlias = LexioObservation | CribbageObservation
-"""A seat's observation of either game."""
+_PACKED = "other_game"
+"""The arm of every ``game`` oneof that holds the packed message of a game without an arm."""
 
-GameResult: TypeAlias = LexioResult | CribbageResult
-"""The result of a game of either kind."""
 
-_LEXIO_ACTIONS = (lexio.Play, lexio.Pass)
-_CRIBBAGE_ACTIONS = (cribbage.Discard, cribbage.Peg, cribbage.Place)
+class _Envelope(Generic[EnvelopeT]):
+    """One envelope message, and which of a codec's message types goes in it."""
+
+    def __init__(
+        self,
+        message_type: type[EnvelopeT],
+        what: str,
+        unset: str,
+        game_message: Callable[[GameCodec], type[Message]],
+    ) -> None:
+        self._type = message_type
+        self._what = what
+        self._unset = f"{unset} ({message_type.__name__}.game is not set)"
+        self._game_message = game_message
+        oneof = message_type.DESCRIPTOR.oneofs_by_name["game"]
+        self._arms = frozenset(field.name for field in oneof.fields) - {_PACKED}
+
+    def wrap(self, codec: GameCodec, message: Message, **fields: Any) -> EnvelopeT:
+        """The envelope of ``message``, a message of ``codec``'s game, with other ``fields``."""
+        if codec.name in self._arms:
+            fields[codec.name] = message
+        else:
+            fields[_PACKED] = packed = any_pb2.Any()
+            packed.Pack(message)
+        return self._type(**fields)
+
+    def unwrap(self, envelope: EnvelopeT) -> tuple[GameCodec, Any]:
+        """The codec of the game of ``envelope``, and the game's message in it.
+
+        Raises:
+            CodecError: no game set; a game, or a packed type, no codec knows; a packed
+                message of the wrong type, or one that does not parse.
+        """
+        arm = envelope.WhichOneof("game")
+        if arm is None:
+            raise CodecError(self._unset)
+        if arm != _PACKED:
+            return codec_for(arm), getattr(envelope, arm)
+        packed: any_pb2.Any = getattr(envelope, _PACKED)
+        type_name = packed.TypeName()
+        codec = codec_sending(type_name)
+        message = self._game_message(codec)()
+        if message.DESCRIPTOR.full_name != type_name:
+            expected = message.DESCRIPTOR.full_name
+            raise CodecError(f"a {codec.name} {self._what} is a {expected}, not a {type_name}")
+        try:
+            packed.Unpack(message)
+        except DecodeError as error:
+            raise CodecError(f"a packed {codec.name} {self._what}: {error}") from None
+        return codec, message
+
+
+def _codec(game: Game[Any] | str) -> GameCodec:
+    return codec_for(game if isinstance(game, str) else game.name)
+
+
+_RULES = _Envelope(pb.Rules, "rule set", "the rules name no game", lambda c: c.rules_message)
+_ACTION = _Envelope(pb.Action, "action", "the action names no game", lambda c: c.action_message)
+_OBSERVATION = _Envelope(
+    pb.Observation,
+    "observation",
+    "the observation names no game",
+    lambda c: c.observation_message,
+)
+_EVENT = _Envelope(pb.GameEvent, "event", "the event names no game", lambda c: c.event_message)
+_RESULT = _Envelope(pb.Result, "result", "the result names no game", lambda c: c.result_message)
 
 
 # Rules
@@ -52,52 +115,36 @@ def encode_rules(game: Game[Any]) -> pb.Rules:
     """The message of a rule set.
 
     Raises:
-        CodecError: ``game`` is neither Lexio nor cribbage.
+        CodecError: no codec is registered for the game, or it refuses the options.
     """
-    if isinstance(game, Lexio):
-        return pb.Rules(lexio=_lexio.encode_rules(game))
-    if isinstance(game, Cribbage):
-        return pb.Rules(cribbage=_cribbage.encode_rules(game))
-    raise CodecError(f"no wire form for the rules of {game!r}")
+    codec = codec_for(game.name)
+    return _RULES.wrap(codec, codec.encode_rules(game))
 
 
-def decode_rules(message: pb.Rules) -> Lexio | Cribbage:
+def decode_rules(message: pb.Rules) -> Game[Any]:
     """The rule set of ``message``.
 
     Raises:
         CodecError: no game set, or options the rules refuse.
     """
-    kind = message.WhichOneof("game")
-    if kind == "lexio":
-        return _lexio.decode_rules(message.lexio)
-    if kind == "cribbage":
-        return _cribbage.decode_rules(message.cribbage)
-    raise CodecError("the rules name no game (Rules.game is not set)")
+    codec, rules = _RULES.unwrap(message)
+    return codec.decode_rules(rules)
 
 
 # Actions
 
 
-def encode_action(action: GameAction) -> pb.Action:
-    """The message of an action of either game.
+def encode_action(action: Any, *, game: Game[Any] | str) -> pb.Action:
+    """The message of an action of ``game``.
 
     Raises:
-        CodecError: ``action`` is no action of either game.
+        CodecError: ``action`` is no action of ``game``.
     """
-    if isinstance(action, _LEXIO_ACTIONS):
-        return pb.Action(lexio=_lexio.encode_action(action))
-    if isinstance(action, _CRIBBAGE_ACTIONS):
-        return pb.Action(cribbage=_cribbage.encode_action(action))
-    raise CodecError(f"not an action of either game: {action!r}")
+    codec = _codec(game)
+    return _ACTION.wrap(codec, codec.encode_action(action))
 
 
-@overload
-def decode_action(message: pb.Action, game: Lexio) -> lexio.Action: ...
-@overload
-def decode_action(message: pb.Action, game: Cribbage) -> cribbage.Action: ...
-@overload
-def decode_action(message: pb.Action, game: Game[Any]) -> GameAction: ...
-def decode_action(message: pb.Action, game: Game[Any]) -> GameAction:
+def decode_action(message: pb.Action, game: Game[Any] | str) -> Any:
     """The action of ``message``, which must be an action of ``game``.
 
     Decoding checks the form, not the rules: a well-formed action the state does not allow
@@ -107,79 +154,52 @@ def decode_action(message: pb.Action, game: Game[Any]) -> GameAction:
     Raises:
         CodecError: no game set, an action of another game, or a malformed one.
     """
-    kind = message.WhichOneof("game")
-    if kind is None:
-        raise CodecError("the action names no game (Action.game is not set)")
-    if kind != game.name:
-        raise CodecError(f"a {kind} action for a game of {game.name}")
-    if kind == "lexio":
-        return _lexio.decode_action(message.lexio)
-    return _cribbage.decode_action(message.cribbage)
+    return _decode_action(message, _codec(game))
+
+
+def _decode_action(message: pb.Action, codec: GameCodec) -> Any:
+    sender, action = _ACTION.unwrap(message)
+    if sender is not codec:
+        raise CodecError(f"a {sender.name} action for a game of {codec.name}")
+    return codec.decode_action(action)
 
 
 # Observations
 
 
-def encode_observation(observation: GameObservation) -> pb.Observation:
-    """The message of an observation, without its legal actions.
+def encode_observation(observation: Any, *, game: Game[Any] | str) -> pb.Observation:
+    """The message of an observation of ``game``, without its legal actions.
 
     Raises:
-        CodecError: ``observation`` is of neither game.
+        CodecError: ``observation`` is no observation of ``game``.
     """
-    if isinstance(observation, LexioObservation):
-        return pb.Observation(lexio=_lexio.encode_observation(observation))
-    if isinstance(observation, CribbageObservation):
-        return pb.Observation(cribbage=_cribbage.encode_observation(observation))
-    raise CodecError(f"not an observation of either game: {observation!r}")
+    codec = _codec(game)
+    return _OBSERVATION.wrap(codec, codec.encode_observation(observation))
 
 
-def decode_observation(
-    message: pb.Observation, legal_actions: Sequence[GameAction]
-) -> GameObservation:
-    """The observation of ``message`` with ``legal_actions`` put back in it.
-
-    ``legal_actions`` are decoded actions of the same game (see :func:`decode_action`).
+def decode_observation(message: pb.Observation, legal_actions: Iterable[pb.Action]) -> Any:
+    """The observation of ``message``, its legal actions decoded from ``legal_actions``.
 
     Raises:
-        CodecError: no game set, a malformed observation, or legal actions of the other game.
+        CodecError: no game set, a malformed observation, or a legal action that is
+            malformed or of another game.
     """
-    kind = message.WhichOneof("game")
-    if kind == "lexio":
-        lexio_actions = [action for action in legal_actions if isinstance(action, _LEXIO_ACTIONS)]
-        _check_all_kept(lexio_actions, legal_actions, kind)
-        return _lexio.decode_observation(message.lexio, lexio_actions)
-    if kind == "cribbage":
-        cribbage_actions = [
-            action for action in legal_actions if isinstance(action, _CRIBBAGE_ACTIONS)
-        ]
-        _check_all_kept(cribbage_actions, legal_actions, kind)
-        return _cribbage.decode_observation(message.cribbage, cribbage_actions)
-    raise CodecError("the observation names no game (Observation.game is not set)")
-
-
-def _check_all_kept(kept: Sequence[object], given: Sequence[object], game: str) -> None:
-    if len(kept) != len(given):
-        raise CodecError(f"the legal actions of a {game} observation are not all {game} actions")
+    codec, observation = _OBSERVATION.unwrap(message)
+    actions = [_decode_action(action, codec) for action in legal_actions]
+    return codec.decode_observation(observation, actions)
 
 
 # Events
 
 
-def encode_event(game_id: str, event: Event) -> pb.RefereeMessage:
-    """The message telling a bot that ``event`` happened in game ``game_id``.
+def encode_event(game_id: str, event: Event, *, game: Game[Any] | str) -> pb.RefereeMessage:
+    """The message telling a bot that ``event`` happened in game ``game_id`` of ``game``.
 
     Raises:
-        CodecError: ``event`` is no event of either game.
+        CodecError: ``event`` is no event of ``game``.
     """
-    if isinstance(event, _lexio_events.EVENT_TYPES):
-        return pb.RefereeMessage(
-            event=pb.GameEvent(game_id=game_id, lexio=_lexio_events.encode_event(event))
-        )
-    if isinstance(event, _cribbage_events.EVENT_TYPES):
-        return pb.RefereeMessage(
-            event=pb.GameEvent(game_id=game_id, cribbage=_cribbage_events.encode_event(event))
-        )
-    raise CodecError(f"not an event of either game: {event!r}")
+    codec = _codec(game)
+    return pb.RefereeMessage(event=_EVENT.wrap(codec, codec.encode_event(event), game_id=game_id))
 
 
 def decode_event(message: pb.GameEvent) -> Event:
@@ -188,33 +208,25 @@ def decode_event(message: pb.GameEvent) -> Event:
     Raises:
         CodecError: no game or event set, or a malformed event.
     """
-    kind = message.WhichOneof("game")
-    if kind == "lexio":
-        return _lexio_events.decode_event(message.lexio)
-    if kind == "cribbage":
-        return _cribbage_events.decode_event(message.cribbage)
-    raise CodecError("the event names no game (GameEvent.game is not set)")
+    codec, event = _EVENT.unwrap(message)
+    return codec.decode_event(event)
 
 
 # Results
 
 
-def encode_result(result: Result) -> pb.Result:
-    """The message of a game's final result.
+def encode_result(result: Result, *, game: Game[Any] | str) -> pb.Result:
+    """The message of the final result of a game of ``game``.
 
     Raises:
-        CodecError: ``result`` is of neither game.
+        CodecError: ``result`` is no result of ``game``.
     """
-    if isinstance(result, LexioResult):
-        lexio_result = _lexio.encode_result(result)
-        return pb.Result(scores=result.scores, places=result.places, lexio=lexio_result)
-    if isinstance(result, CribbageResult):
-        cribbage_result = _cribbage.encode_result(result)
-        return pb.Result(scores=result.scores, places=result.places, cribbage=cribbage_result)
-    raise CodecError(f"not a result of either game: {result!r}")
+    codec = _codec(game)
+    part = codec.encode_result(result)
+    return _RESULT.wrap(codec, part, scores=result.scores, places=result.places)
 
 
-def decode_result(message: pb.Result) -> GameResult:
+def decode_result(message: pb.Result) -> Result:
     """The final result of ``message``.
 
     Raises:
@@ -224,9 +236,5 @@ def decode_result(message: pb.Result) -> GameResult:
     scores = tuple(message.scores)
     if tuple(message.places) != Result(scores).places:
         raise CodecError(f"the places {list(message.places)} do not follow from the scores")
-    kind = message.WhichOneof("game")
-    if kind == "lexio":
-        return _lexio.decode_result(message.lexio, scores)
-    if kind == "cribbage":
-        return _cribbage.decode_result(message.cribbage, scores)
-    raise CodecError("the result names no game (Result.game is not set)")
+    codec, part = _RESULT.unwrap(message)
+    return codec.decode_result(part, scores)

@@ -113,7 +113,13 @@ def decode_action(message: pb.LexioAction) -> Action:
 
 
 def encode_observation(observation: LexioObservation) -> pb.LexioObservation:
-    """The message of a seat's observation, without its legal actions."""
+    """The message of a seat's observation, without its legal actions.
+
+    Raises:
+        CodecError: ``observation`` is no Lexio observation.
+    """
+    if not isinstance(observation, LexioObservation):
+        raise CodecError(f"not a Lexio observation: {observation!r}")
     table = observation.table
     return pb.LexioObservation(
         seat=observation.seat,
@@ -178,7 +184,13 @@ def decode_observation(
 
 
 def encode_result(result: LexioResult) -> pb.LexioResult:
-    """The Lexio part of a result message (the scores travel in ``Result.scores``)."""
+    """The Lexio part of a result message (the scores travel in ``Result.scores``).
+
+    Raises:
+        CodecError: ``result`` is no Lexio result.
+    """
+    if not isinstance(result, LexioResult):
+        raise CodecError(f"not a Lexio result: {result!r}")
     return pb.LexioResult(
         rounds_played=result.rounds_played,
         round_nets=[pb.LexioRoundNets(nets=nets) for nets in result.round_nets],

@@ -6,7 +6,8 @@ mapped to an object that is a :class:`GameCodec`::
     [project.entry-points."croupier.codecs"]
     lexio = "croupier.codec._lexio:CODEC"
 
-The group is read on the first lookup and each codec loaded once, when first asked for.
+The group is read on the first lookup and each codec loaded once, when first asked for
+(:func:`codec_sending`, which finds a game by a message type, loads them all).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 
     from croupier.games import Event, Game, Result
 
-__all__ = ["ENTRY_POINT_GROUP", "GameCodec", "codec_for", "codec_names"]
+__all__ = ["ENTRY_POINT_GROUP", "GameCodec", "codec_for", "codec_names", "codec_sending"]
 
 ENTRY_POINT_GROUP = "croupier.codecs"
 """The entry-point group of the codecs: a game's name, then ``module:object``."""
@@ -140,4 +141,42 @@ def codec_for(name: str) -> GameCodec:
     codec: GameCodec = entry.load()
     if codec.name != name:
         raise CodecError(f"the codec registered for {name!r} is the codec of {codec.name!r}")
+    return codec
+
+
+def _message_types(codec: GameCodec) -> set[str]:
+    kinds = (
+        codec.rules_message,
+        codec.action_message,
+        codec.observation_message,
+        codec.event_message,
+        codec.result_message,
+    )
+    return {kind.DESCRIPTOR.full_name for kind in kinds}
+
+
+@functools.cache
+def _senders() -> dict[str, GameCodec]:
+    senders: dict[str, GameCodec] = {}
+    for name in codec_names():
+        codec = codec_for(name)
+        for type_name in _message_types(codec):
+            other = senders.setdefault(type_name, codec)
+            if other is not codec:
+                raise CodecError(f"the games {other.name} and {name} both send {type_name}")
+    return senders
+
+
+def codec_sending(type_name: str) -> GameCodec:
+    """The codec of the game whose messages include the type of full name ``type_name``.
+
+    >>> codec_sending("croupier.proto.v1.CribbageEvent").name
+    'cribbage'
+
+    Raises:
+        CodecError: no registered game sends messages of that type, or two games do.
+    """
+    codec = _senders().get(type_name)
+    if codec is None:
+        raise CodecError(f"no game sends messages of type {type_name!r}")
     return codec

@@ -1,21 +1,19 @@
-"""The messages of a bot's session: a game starts, a decision is asked and answered.
+"""The messages of a bot's session: it says hello, a game starts, a decision is asked and answered.
 
-Builders for the sender (``game_start``, ``decision_request``, ``action_reply``) and readers
-for the receiver (``read_*``), which give the SDK's own values and raise
+Builders for the sender (``hello``, ``game_start``, ``decision_request``, ``action_reply``)
+and readers for the receiver (``read_*``), which give the SDK's own values and raise
 :class:`CodecError` on malformed input. A reply's comment is cut to
 :data:`~croupier.protocol.COMMENT_MAX_BYTES` on both sides (:func:`cut_comment`).
 """
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from croupier._version import __version__
 from croupier.bot import GameStart
 from croupier.codec._envelope import (
-    GameAction,
-    GameObservation,
     decode_action,
     decode_observation,
     decode_rules,
@@ -25,9 +23,8 @@ from croupier.codec._envelope import (
 )
 from croupier.codec._errors import required, seat_in
 from croupier.games import Game
-from croupier.games.lexio import LexioObservation
 from croupier.proto.v1 import referee_pb2 as pb
-from croupier.protocol import COMMENT_MAX_BYTES
+from croupier.protocol import COMMENT_MAX_BYTES, PROTOCOL_VERSION
 
 __all__ = [
     "DecisionRequest",
@@ -37,10 +34,10 @@ __all__ = [
     "cut_comment",
     "decision_request",
     "game_start",
+    "hello",
     "read_action_reply",
     "read_decision_request",
     "read_game_start",
-    "read_time_control",
 ]
 
 
@@ -74,7 +71,7 @@ class DecisionRequest:
 
     request_id: int
     game_id: str
-    observation: GameObservation
+    observation: Any
     time_left_ms: int
     bank_left_ms: int
     attempt: int
@@ -91,11 +88,23 @@ class Reply:
     """
 
     request_id: int
-    action: GameAction
+    action: Any
     comment: str | None = None
 
 
-# The start of a game
+# The start of a session and of a game
+
+
+def hello(*, token: str, bot_name: str) -> pb.BotMessage:
+    """A bot's first message: its token, its name for itself, and this SDK's contract."""
+    return pb.BotMessage(
+        hello=pb.Hello(
+            token=token,
+            bot_name=bot_name,
+            protocol_version=PROTOCOL_VERSION,
+            sdk=f"croupier-python/{__version__}",
+        )
+    )
 
 
 def game_start(
@@ -116,7 +125,7 @@ def game_start(
 
 
 def read_game_start(message: pb.GameStart) -> GameStart:
-    """Which game begins, under which rules, in which seat (see :func:`read_time_control`).
+    """Which game begins, under which rules, in which seat.
 
     Raises:
         CodecError: no rules, malformed rules, or a seat the game does not have.
@@ -126,20 +135,6 @@ def read_game_start(message: pb.GameStart) -> GameStart:
     return GameStart(game_id=message.game_id, game=game, seat=seat)
 
 
-def read_time_control(message: pb.GameStart) -> TimeControl:
-    """The time control of the game that ``message`` starts.
-
-    Raises:
-        CodecError: the message has no time control.
-    """
-    time_control: pb.TimeControl = required(message, "time_control", "a game start")
-    return TimeControl(
-        connect_ms=time_control.connect_ms,
-        decision_ms=time_control.decision_ms,
-        bank_ms=time_control.bank_ms,
-    )
-
-
 # Decisions
 
 
@@ -147,17 +142,24 @@ def decision_request(
     *,
     request_id: int,
     game_id: str,
-    observation: GameObservation,
+    game: Game[Any] | str,
+    observation: Any,
     time_left_ms: int,
     bank_left_ms: int,
     attempt: int,
 ) -> pb.RefereeMessage:
-    """The referee's request for a decision, its legal actions taken from ``observation``."""
+    """The referee's request for a decision in ``game`` (or the game called that).
+
+    The legal actions are those of ``observation``.
+
+    Raises:
+        CodecError: ``observation`` or one of its legal actions is not of ``game``.
+    """
     request = pb.DecisionRequest(
         request_id=request_id,
         game_id=game_id,
-        observation=encode_observation(observation),
-        legal_actions=[encode_action(action) for action in observation.legal_actions],
+        observation=encode_observation(observation, game=game),
+        legal_actions=[encode_action(action, game=game) for action in observation.legal_actions],
         time_left_ms=time_left_ms,
         bank_left_ms=bank_left_ms,
         attempt=attempt,
@@ -170,24 +172,13 @@ def read_decision_request(message: pb.DecisionRequest) -> DecisionRequest:
 
     Raises:
         CodecError: no observation, or a malformed observation or legal action (including
-            an action of the other game).
+            an action of another game).
     """
-    observed = decode_observation(required(message, "observation", "a decision request"), ())
-    observation: GameObservation
-    if isinstance(observed, LexioObservation):
-        lexio_actions = tuple(
-            decode_action(action, observed.game) for action in message.legal_actions
-        )
-        observation = dataclasses.replace(observed, legal_actions=lexio_actions)
-    else:
-        cribbage_actions = tuple(
-            decode_action(action, observed.game) for action in message.legal_actions
-        )
-        observation = dataclasses.replace(observed, legal_actions=cribbage_actions)
+    observation = required(message, "observation", "a decision request")
     return DecisionRequest(
         request_id=message.request_id,
         game_id=message.game_id,
-        observation=observation,
+        observation=decode_observation(observation, message.legal_actions),
         time_left_ms=message.time_left_ms,
         bank_left_ms=message.bank_left_ms,
         attempt=message.attempt,
@@ -195,18 +186,22 @@ def read_decision_request(message: pb.DecisionRequest) -> DecisionRequest:
 
 
 def action_reply(
-    *, request_id: int, action: GameAction, comment: str | None = None
+    *, request_id: int, game: Game[Any] | str, action: Any, comment: str | None = None
 ) -> pb.BotMessage:
-    """The bot's answer to decision request ``request_id``, with its comment (cut) if any."""
+    """The bot's answer to decision request ``request_id``, with its comment (cut) if any.
+
+    Raises:
+        CodecError: ``action`` is no action of ``game``.
+    """
     reply = pb.ActionReply(
         request_id=request_id,
-        action=encode_action(action),
+        action=encode_action(action, game=game),
         comment=None if comment is None else cut_comment(comment),
     )
     return pb.BotMessage(action=reply)
 
 
-def read_action_reply(message: pb.ActionReply, game: Game[Any]) -> Reply:
+def read_action_reply(message: pb.ActionReply, game: Game[Any] | str) -> Reply:
     """The request answered by ``message``, the action chosen (of ``game``) and its comment.
 
     A comment longer than ``COMMENT_MAX_BYTES`` is cut, not refused.

@@ -59,7 +59,7 @@ def _publish_events(
     now = utc_now()
     for event in events[start:]:
         log.events.append(EventEntry(event, now))
-        message = codec.encode_event(log.game_id, event)
+        message = codec.encode_event(log.game_id, event, game=log.game)
         for agent in agents:
             if event.is_visible_to(agent.seat):
                 agent.send(message)
@@ -74,7 +74,7 @@ def _finish(log: GameLog, state: State[Any, Any, Any], agents: Sequence[SeatAgen
     log.seat_status = [
         SeatStatus.FORFEITED if agent.forfeited else SeatStatus.FINISHED for agent in agents
     ]
-    encoded = codec.encode_result(result)
+    encoded = codec.encode_result(result, game=log.game)
     for agent in agents:
         status = (
             referee_pb2.SEAT_STATUS_FORFEITED

@@ -138,6 +138,7 @@ class SeatAgent:
             codec.decision_request(
                 request_id=request_id,
                 game_id=game_id,
+                game=self._log.game,
                 observation=observation,
                 time_left_ms=int(time_left_ms),
                 bank_left_ms=int(self._bank_ms),
@@ -190,7 +191,7 @@ class SeatAgent:
             referee_pb2.RefereeMessage(
                 action_taken=referee_pb2.ActionTaken(
                     game_id=game_id,
-                    action=codec.encode_action(action),
+                    action=codec.encode_action(action, game=self._log.game),
                     decided_by=referee_pb2.DECIDER_DEFAULT_POLICY,
                     reason=reason,
                 )

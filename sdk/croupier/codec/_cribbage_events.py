@@ -7,7 +7,7 @@ oneof is the class name in snake case.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from croupier.codec._cribbage_cards import (
     FIRST_DEALERS,
@@ -50,6 +50,9 @@ from croupier.games.cribbage import (
 )
 from croupier.proto.v1 import cribbage_pb2 as pb
 
+if TYPE_CHECKING:
+    from google.protobuf.message import Message
+
 __all__ = ["EVENT_TYPES", "decode_event", "encode_event"]
 
 
@@ -83,58 +86,75 @@ def _decode_pegged(message: pb.CribbagePegged) -> Pegged:
     return Pegged(message.seat, card, message.count, breakdown, message.score)
 
 
-def _encode_hand_shown(event: HandShown) -> pb.CribbageEvent:
-    shown = pb.CribbageHandShown(
-        seat=event.seat,
-        cards=encode_cards(event.cards),
-        starter=encode_card(event.starter),
-        breakdown=encode_show_score(event.breakdown),
-        score=event.score,
-    )
-    return pb.CribbageEvent(hand_shown=shown)
+class _Shown:
+    """The codec of an event that shows cards with the starter and scores them.
+
+    A seat's hand or crib, or a line of the square: the events differ only in whose cards
+    they show (:meth:`encode_owner`, :meth:`decode_owner`).
+    """
+
+    def __init__(
+        self, event: Callable[..., Event], message: Callable[..., Message], field: str, what: str
+    ):
+        self._event = event
+        self._message = message
+        self._field = field
+        self._what = what
+
+    def encode(self, event: Any) -> pb.CribbageEvent:
+        """The message of ``event``."""
+        shown: Any = self._message(
+            cards=encode_cards(event.cards),
+            starter=encode_card(event.starter),
+            breakdown=encode_show_score(event.breakdown),
+            score=event.score,
+            **self.encode_owner(event),
+        )
+        return pb.CribbageEvent(**{self._field: shown})
+
+    def decode(self, message: Any) -> Event:
+        """The event of ``message``.
+
+        Raises:
+            CodecError: no starter or breakdown, a bad card, or a bad owner.
+        """
+        owner = self.decode_owner(message)
+        starter = required_card(message, "starter", self._what)
+        breakdown = decode_show_score(required(message, "breakdown", self._what))
+        cards = decode_cards(message.cards)
+        return self._event(owner, cards, starter, breakdown, message.score)
+
+    def encode_owner(self, event: Any) -> dict[str, Any]:
+        """The fields naming whose cards these are: a seat."""
+        return {"seat": event.seat}
+
+    def decode_owner(self, message: Any) -> Any:
+        """Whose cards these are: a seat."""
+        return message.seat
 
 
-def _decode_hand_shown(message: pb.CribbageHandShown) -> HandShown:
-    starter = required_card(message, "starter", "a shown hand")
-    breakdown = decode_show_score(required(message, "breakdown", "a shown hand"))
-    return HandShown(message.seat, decode_cards(message.cards), starter, breakdown, message.score)
+class _LineShown(_Shown):
+    """A row or column of the cribbage square, shown."""
+
+    def encode_owner(self, event: Any) -> dict[str, Any]:
+        """The field naming the line."""
+        return {"line": encode_label(event.line)}
+
+    def decode_owner(self, message: Any) -> str:
+        """The line, a row or column.
+
+        Raises:
+            CodecError: a bad label, or the label of a hand or crib.
+        """
+        line = decode_label(message.line)
+        if line in ("hand", "crib"):
+            raise CodecError(f"a shown line is a row or column of the square, not a {line}")
+        return line
 
 
-def _encode_crib_shown(event: CribShown) -> pb.CribbageEvent:
-    shown = pb.CribbageCribShown(
-        seat=event.seat,
-        cards=encode_cards(event.cards),
-        starter=encode_card(event.starter),
-        breakdown=encode_show_score(event.breakdown),
-        score=event.score,
-    )
-    return pb.CribbageEvent(crib_shown=shown)
-
-
-def _decode_crib_shown(message: pb.CribbageCribShown) -> CribShown:
-    starter = required_card(message, "starter", "a shown crib")
-    breakdown = decode_show_score(required(message, "breakdown", "a shown crib"))
-    return CribShown(message.seat, decode_cards(message.cards), starter, breakdown, message.score)
-
-
-def _encode_line_shown(event: LineShown) -> pb.CribbageEvent:
-    shown = pb.CribbageLineShown(
-        line=encode_label(event.line),
-        cards=encode_cards(event.cards),
-        starter=encode_card(event.starter),
-        breakdown=encode_show_score(event.breakdown),
-        score=event.score,
-    )
-    return pb.CribbageEvent(line_shown=shown)
-
-
-def _decode_line_shown(message: pb.CribbageLineShown) -> LineShown:
-    line = decode_label(message.line)
-    if line in ("hand", "crib"):
-        raise CodecError(f"a shown line is a row or column of the square, not a {line}")
-    starter = required_card(message, "starter", "a shown line")
-    breakdown = decode_show_score(required(message, "breakdown", "a shown line"))
-    return LineShown(line, decode_cards(message.cards), starter, breakdown, message.score)
+_HAND_SHOWN = _Shown(HandShown, pb.CribbageHandShown, "hand_shown", "a shown hand")
+_CRIB_SHOWN = _Shown(CribShown, pb.CribbageCribShown, "crib_shown", "a shown crib")
+_LINE_SHOWN = _LineShown(LineShown, pb.CribbageLineShown, "line_shown", "a shown line")
 
 
 def _encode_game_won(event: GameWon) -> pb.CribbageEvent:
@@ -217,8 +237,8 @@ _ENCODERS: dict[type[Event], Callable[[Any], pb.CribbageEvent]] = {
     CountReset: lambda event: pb.CribbageEvent(
         count_reset=pb.CribbageCountReset(leader=event.leader)
     ),
-    HandShown: _encode_hand_shown,
-    CribShown: _encode_crib_shown,
+    HandShown: _HAND_SHOWN.encode,
+    CribShown: _CRIB_SHOWN.encode,
     GameWon: _encode_game_won,
     MatchEnded: lambda event: pb.CribbageEvent(
         match_ended=pb.CribbageMatchEnded(winner=event.winner, scores=event.scores)
@@ -231,7 +251,7 @@ _ENCODERS: dict[type[Event], Callable[[Any], pb.CribbageEvent]] = {
             card=encode_card(event.card), row=event.row, col=event.col
         )
     ),
-    LineShown: _encode_line_shown,
+    LineShown: _LINE_SHOWN.encode,
     SoloGameEnded: lambda event: pb.CribbageEvent(
         solo_game_ended=pb.CribbageSoloGameEnded(
             total=event.total, target=event.target, won=event.won
@@ -259,8 +279,8 @@ _DECODERS: dict[str, Callable[[Any], Event]] = {
     "go": lambda message: Go(message.seat, message.count),
     "last_card": lambda message: LastCard(message.seat, message.score, message.end_of_play),
     "count_reset": lambda message: CountReset(message.leader),
-    "hand_shown": _decode_hand_shown,
-    "crib_shown": _decode_crib_shown,
+    "hand_shown": _HAND_SHOWN.decode,
+    "crib_shown": _CRIB_SHOWN.decode,
     "game_won": _decode_game_won,
     "match_ended": lambda message: MatchEnded(message.winner, tuple(message.scores)),
     "card_turned": lambda message: CardTurned(
@@ -269,7 +289,7 @@ _DECODERS: dict[str, Callable[[Any], Event]] = {
     "card_placed": lambda message: CardPlaced(
         required_card(message, "card", "a placed card"), message.row, message.col
     ),
-    "line_shown": _decode_line_shown,
+    "line_shown": _LINE_SHOWN.decode,
     "solo_game_ended": lambda message: SoloGameEnded(message.total, message.target, message.won),
 }
 

@@ -23,13 +23,13 @@ from croupier.games.cribbage import (
 def stacked(hands: Sequence[str], starter: str, **options: Any) -> CribbageState:
     """A fresh six-card state (or ``variant``) whose first hand is ``hands``, dealer 0."""
     state = Cribbage(match_points=1, **options).new_state(0)
-    table = state._table
+    position = state._position
     dealt = [sorted(card.index for card in parse_cards(hand)) for hand in hands]
     starter_code = Card.from_str(starter).index
     used = {code for hand in dealt for code in hand} | {starter_code}
-    table.dealer = table.first_dealer = 0
-    table.hands = dealt
-    table.pack = [code for code in range(52) if code not in used] + [starter_code]
+    position.dealer = position.first_dealer = 0
+    position.hands = dealt
+    position.pack = [code for code in range(52) if code not in used] + [starter_code]
     return state
 
 
@@ -118,7 +118,7 @@ def test_resampling_respects_a_go() -> None:
     seen: set[Card] = set()
     for _ in range(300):
         copy = state.resample_hidden(1, rng)
-        hand = copy._table.hands[0]
+        hand = copy._position.hands[0]
         assert len(hand) == 3
         assert all(Card.from_index(code).value > 4 for code in hand)
         seen.update(Card.from_index(code) for code in hand)
@@ -148,9 +148,9 @@ def test_resampling_deals_hidden_cards_uniformly_and_rewrites_their_history() ->
         copy = state.resample_hidden(0, rng)
         view = copy.observation(0)
         assert view == state.observation(0)
-        table = copy._table
-        other = [Card.from_index(code) for code in table.hands[1]]
-        discard = tuple(Card.from_index(code) for code in table.discards[1] or ())
+        position = copy._position
+        other = [Card.from_index(code) for code in position.hands[1]]
+        discard = tuple(Card.from_index(code) for code in position.discards[1] or ())
         counts.update(other)
         dealt = next(e for e in copy.events if isinstance(e, CardsDealt) and e.seat == 1)
         assert set(dealt.cards) == set(other) | set(discard)

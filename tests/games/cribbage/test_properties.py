@@ -29,27 +29,27 @@ from croupier.games.cribbage import (
     Place,
     skunk_of,
 )
-from croupier.games.cribbage._table import Table
+from croupier.games.cribbage._position import Position
 
 seeds = st.integers(0, 2**32 - 1)
 
 
 def cards_in_play(state: CribbageState) -> list[int]:
     """Every card code of the state, wherever it is: each of the 52 must appear once."""
-    table = state._table
-    places = [table.pack, table.crib, table.dead, *table.hands]
-    places.append([code for _, code in table.played])
-    places.extend(list(discard) for discard in table.discards if discard)
-    places.append([code for code in (table.starter, table.turned) if code is not None])
-    places.append([code for code in table.grid if code is not None])
+    position = state._position
+    places = [position.pack, position.crib, position.dead, *position.hands]
+    places.append([code for _, code in position.played])
+    places.extend(list(discard) for discard in position.discards if discard)
+    places.append([code for code in (position.starter, position.turned) if code is not None])
+    places.append([code for code in position.grid if code is not None])
     return sorted(code for place in places for code in place)
 
 
 def fingerprint(state: CribbageState) -> list[object]:
-    table = state._table
+    position = state._position
     values: list[object] = []
-    for name in Table.__slots__:
-        value = getattr(table, name)
+    for name in Position.__slots__:
+        value = getattr(position, name)
         if name == "rng":
             value = value.getstate()
         elif name == "hands":
@@ -71,7 +71,7 @@ def unlisted_actions(state: CribbageState, seat: int, rng: random.Random) -> lis
     for discard_size in {size, size + 1, max(1, size - 1)}:
         for _ in range(6):
             candidates.append(Discard(tuple(rng.sample(CARDS, discard_size))))
-    hand = state._table.hands[seat] if seat < state.game.num_players else []
+    hand = state._position.hands[seat] if seat < state.game.num_players else []
     candidates += [
         Discard(tuple(CARDS[code] for code in combo)) for combo in combinations(hand, size + 1)
     ]

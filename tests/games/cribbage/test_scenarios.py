@@ -27,7 +27,7 @@ from croupier.games.cribbage import (
     parse_cards,
     skunk_of,
 )
-from croupier.games.cribbage._table import Table
+from croupier.games.cribbage._position import Position
 
 
 def codes(text: str) -> list[int]:
@@ -47,14 +47,14 @@ def stacked(
     """A fresh state whose first hand is dealt ``hands`` with ``starter`` next in the pack."""
     options.setdefault("match_points", 1)
     state = Cribbage(variant=variant, **options).new_state(0)
-    table = state._table
+    position = state._position
     dealt = [sorted(codes(hand)) for hand in hands]
     used = {code for hand in dealt for code in hand} | set(codes(crib)) | set(codes(starter))
-    table.dealer = table.first_dealer = dealer
-    table.hands = dealt
-    table.crib = codes(crib)
-    table.pack = [code for code in range(52) if code not in used] + codes(starter)
-    table.scores = list(scores)
+    position.dealer = position.first_dealer = dealer
+    position.hands = dealt
+    position.crib = codes(crib)
+    position.pack = [code for code in range(52) if code not in used] + codes(starter)
+    position.scores = list(scores)
     return state
 
 
@@ -68,10 +68,10 @@ def play(state: CribbageState, *moves: str) -> list[Event]:
 
 
 def fingerprint(state: CribbageState) -> list[object]:
-    table = state._table
+    position = state._position
     return [
-        table.rng.getstate() if name == "rng" else repr(getattr(table, name))
-        for name in Table.__slots__
+        position.rng.getstate() if name == "rng" else repr(getattr(position, name))
+        for name in Position.__slots__
     ]
 
 
@@ -107,7 +107,7 @@ def test_a_run_continues_across_a_go() -> None:
     # The dealer leads, the pone plays its last card, the dealer's K cannot go on 22.
     events = play(state, "0 peg JS", "1 peg 2H", "0 peg QH")
     assert events[-2:] == [LastCard(0, 1, end_of_play=False), CountReset(0)]
-    assert state._table.scores == [1, 5]
+    assert state._position.scores == [1, 5]
     events = play(state, "0 peg KS")
     assert events[1] == LastCard(0, 2, end_of_play=True)
 
@@ -180,7 +180,7 @@ def test_skunks_are_judged_on_the_losers_score(loser: int, skunk: Skunk, points:
     won = next(event for event in state.events if isinstance(event, GameWon))
     assert (won.scores[0], won.skunk, won.game_points) == (loser, skunk, points)
     assert not state.is_over()  # the match goes on to 7
-    assert state._table.game_points == [0, points]
+    assert state._position.game_points == [0, points]
 
 
 def test_a_triple_skunk_can_win_the_match_at_once() -> None:

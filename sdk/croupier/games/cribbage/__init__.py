@@ -1,6 +1,7 @@
 """Cribbage, every variant: the rules engine croupier referees.
 
-The rules are the project's cribbage rules page; each variant is a rule set of one engine::
+The rules are ``rules/cribbage.md`` with what docs/rules.md adds (the options, the text
+forms, the cases the page leaves open); each variant is a rule set of one engine::
 
     >>> from croupier.games.cribbage import Card, Cribbage, parse_cards, score_peg, score_show
     >>> score_show(parse_cards("5C 5D 5H JS"), Card.from_str("5S"))
@@ -15,6 +16,8 @@ The rules are the project's cribbage rules page; each variant is a rule set of o
 Public modules: this package, and :mod:`croupier.games.cribbage.scoring` for the fast show
 scorer over card codes.
 """
+
+import inspect
 
 from croupier.games.cribbage._actions import Action, Discard, Peg, Place, parse_action
 from croupier.games.cribbage._cards import CARDS, RANKS, SUITS, Card, cards_text, parse_cards
@@ -44,7 +47,7 @@ from croupier.games.cribbage._events import (
 from croupier.games.cribbage._game import NEXT_FIRST_DEALER, VARIANTS, Cribbage
 from croupier.games.cribbage._observation import CribbageObservation, ShownHand
 from croupier.games.cribbage._pegging import PegScore, explain_peg, score_peg
-from croupier.games.cribbage._result import CribbageResult, GameRecord
+from croupier.games.cribbage._result import CribbageResult, GameOutcome
 from croupier.games.cribbage._state import CribbageState
 from croupier.games.cribbage._variants import Skunk, skunk_of
 from croupier.games.cribbage.scoring import ShowScore, explain_show, score_show
@@ -70,7 +73,7 @@ __all__ = [
     "Discard",
     "Discarded",
     "DiscardedCards",
-    "GameRecord",
+    "GameOutcome",
     "GameStarted",
     "GameWon",
     "Go",
@@ -99,3 +102,9 @@ __all__ = [
     "score_show",
     "skunk_of",
 ]
+
+for _name in __all__:
+    _value = globals()[_name]
+    if inspect.isclass(_value) or inspect.isfunction(_value):
+        _value.__module__ = __name__  # the docs and reprs show the public path
+del _name, _value

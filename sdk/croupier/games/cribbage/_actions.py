@@ -1,7 +1,7 @@
 """What a seat can do: lay cards away, play a card, place a card in the square.
 
 There is no go action: a seat whose only legal action would be go is never asked, the state
-applies the go itself (rules page, "The standard game" step 4). Each action prints as a short
+applies the go itself (rules/cribbage.md, "The standard game" step 4). Each action prints as a short
 line that :func:`parse_action` reads back::
 
     discard 5H TD       peg 5H       place 5H 1 2
@@ -9,7 +9,7 @@ line that :func:`parse_action` reads back::
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from croupier.games.cribbage._cards import CARDS, Card, cards_text, parse_cards
@@ -188,8 +188,3 @@ def place_of(code: int, cell: int) -> Place:
     if action is None:
         action = _PLACES[code, cell] = Place(CARDS[code], cell // 4, cell % 4)
     return action
-
-
-def codes_of(cards: Iterable[Card]) -> tuple[int, ...]:
-    """The codes of ``cards``, in order."""
-    return tuple(card.index for card in cards)

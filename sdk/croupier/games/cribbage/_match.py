@@ -1,7 +1,7 @@
 """Games and hands of a match of two to four players: cut, deal, discard, starter, show, win.
 
-Rules page, "The standard game" steps 1-3 and 5-8, and the two-to-four-player variants. Any
-points can end the game (:class:`GameOver` from :meth:`Table.check_target`): at the cut (his
+rules/cribbage.md, "The standard game" steps 1-3 and 5-8, and the two-to-four-player variants. Any
+points can end the game (:class:`GameOver` from :meth:`Position.check_target`): at the cut (his
 heels), mid-play, or mid-show, where hands count in strict order, pone first, clockwise,
 dealer last, then the crib.
 """
@@ -27,8 +27,8 @@ from croupier.games.cribbage._events import (
 )
 from croupier.games.cribbage._observation import ShownHand
 from croupier.games.cribbage._play import start_play
-from croupier.games.cribbage._result import CribbageResult, GameRecord
-from croupier.games.cribbage._table import DISCARD, NO_LIMIT, OVER, GameOver, Table
+from croupier.games.cribbage._position import DISCARD, NO_LIMIT, OVER, GameOver, Position
+from croupier.games.cribbage._result import CribbageResult, GameOutcome
 from croupier.games.cribbage._variants import Skunk, skunk_of
 from croupier.games.cribbage.scoring import show_parts
 
@@ -37,138 +37,144 @@ __all__ = ["begin_game", "discard", "end_game", "show_and_deal", "turn_starter"]
 _SKUNK_INDEX = {skunk: index for index, skunk in enumerate(Skunk)}
 
 
-def begin_game(table: Table) -> None:
+def begin_game(position: Position) -> None:
     """Start the next game of the match: first dealer, three for last, the first deal.
 
     Raises:
         GameOver: three for last already reached the target (a tiny target).
     """
-    table.game_number += 1
-    table.hand_number = 0
-    table.scores = [0] * table.layout.sides
-    dealer, reason = _first_dealer(table)
-    table.first_dealer = table.dealer = dealer
-    table.events.append(GameStarted(table.game_number, dealer, reason))
-    if table.layout.three_for_last:
-        pone = (dealer + 1) % table.layout.players
-        score = table.award(pone, 3)
-        table.events.append(ThreeForLast(pone, score))
-        table.check_target(pone, score)
-    deal_hand(table)
+    position.game_number += 1
+    position.hand_number = 0
+    position.scores = [0] * position.layout.sides
+    dealer, reason = _first_dealer(position)
+    position.first_dealer = position.dealer = dealer
+    position.events.append(GameStarted(position.game_number, dealer, reason))
+    if position.layout.three_for_last:
+        pone = (dealer + 1) % position.layout.players
+        score = position.award(pone, 3)
+        position.events.append(ThreeForLast(pone, score))
+        position.check_target(pone, score)
+    deal_hand(position)
 
 
-def _first_dealer(table: Table) -> tuple[Seat, str]:
-    rule = table.game.next_first_dealer
-    if table.game_number == 1 or rule == "cut":
-        return _cut_for_deal(table), "cut"
+def _first_dealer(position: Position) -> tuple[Seat, str]:
+    rule = position.game.next_first_dealer
+    if position.game_number == 1 or rule == "cut":
+        return _cut_for_deal(position), "cut"
     if rule == "alternate":
-        return (table.first_dealer + 1) % table.layout.players, "alternate"
-    return table.loser, "loser"
+        return (position.first_dealer + 1) % position.layout.players, "alternate"
+    return position.loser, "loser"
 
 
-def _cut_for_deal(table: Table) -> Seat:
+def _cut_for_deal(position: Position) -> Seat:
     """Each seat cuts; the lowest rank deals (ace low); the seats tied lowest cut again."""
-    seats = list(range(table.layout.players))
+    seats = list(range(position.layout.players))
     while True:
-        codes = table.rng.sample(range(52), len(seats))
+        codes = position.rng.sample(range(52), len(seats))
         lowest_rank = min(code >> 2 for code in codes)
         lowest = [seat for seat, code in zip(seats, codes, strict=True) if code >> 2 == lowest_rank]
         dealer = lowest[0] if len(lowest) == 1 else None
         cuts = tuple((seat, CARDS[code]) for seat, code in zip(seats, codes, strict=True))
-        table.events.append(CutForDeal(cuts, dealer))
+        position.events.append(CutForDeal(cuts, dealer))
         if dealer is not None:
             return dealer
         seats = lowest
 
 
-def deal_hand(table: Table) -> None:
+def deal_hand(position: Position) -> None:
     """Shuffle a fresh pack and deal the hand, one card at a time from the dealer's left."""
-    layout = table.layout
+    layout = position.layout
     players = layout.players
-    table.hand_number += 1
-    table.hand_events = len(table.events)
-    table.hand_actions = len(table.actions)
+    position.hand_number += 1
+    position.hand_events = len(position.events)
+    position.hand_actions = len(position.actions)
     pack = list(range(52))
-    table.rng.shuffle(pack)
+    position.rng.shuffle(pack)
     dealt = players * layout.deal
     hands: list[list[int]] = [[] for _ in range(players)]
     for offset in range(players):
-        hands[(table.dealer + 1 + offset) % players] = sorted(pack[offset:dealt:players])
+        hands[(position.dealer + 1 + offset) % players] = sorted(pack[offset:dealt:players])
     del pack[:dealt]
-    table.crib = [pack.pop() for _ in range(layout.crib_from_pack)]
-    table.pack = pack
-    table.hands = hands
-    table.kept = [() for _ in range(players)]
-    table.discards = [None] * players
-    table.starter = None
-    table.count = 0
-    table.run = []
-    table.played = []
-    table.goes = []
-    table.go_limits = [NO_LIMIT] * players
-    table.shown = []
-    table.events.append(
-        HandDealt(table.game_number, table.hand_number, table.dealer, layout.deal, len(table.crib))
+    position.crib = [pack.pop() for _ in range(layout.crib_from_pack)]
+    position.pack = pack
+    position.hands = hands
+    position.kept = [() for _ in range(players)]
+    position.discards = [None] * players
+    position.starter = None
+    position.count = 0
+    position.run = []
+    position.played = []
+    position.goes = []
+    position.go_limits = [NO_LIMIT] * players
+    position.shown = []
+    position.events.append(
+        HandDealt(
+            position.game_number,
+            position.hand_number,
+            position.dealer,
+            layout.deal,
+            len(position.crib),
+        )
     )
     for seat, hand in enumerate(hands):
-        table.events.append(CardsDealt(seat, tuple(CARDS[code] for code in hand)))
-    table.phase = DISCARD
-    table.to_act = tuple(range(players))
+        position.events.append(CardsDealt(seat, tuple(CARDS[code] for code in hand)))
+    position.phase = DISCARD
+    position.to_act = tuple(range(players))
 
 
-def discard(table: Table, seat: Seat, codes: tuple[int, ...]) -> None:
+def discard(position: Position, seat: Seat, codes: tuple[int, ...]) -> None:
     """``seat`` lays ``codes`` away (checked legal by the caller); the last one starts play.
 
     Raises:
         GameOver: his heels reached the target.
     """
-    hand = table.hands[seat]
+    hand = position.hands[seat]
     for code in codes:
         hand.remove(code)
-    table.discards[seat] = codes
-    table.events.append(DiscardedCards(seat, tuple(CARDS[code] for code in codes)))
-    table.events.append(Discarded(seat))
-    table.to_act = tuple(other for other in table.to_act if other != seat)
-    if not table.to_act:
-        table.kept = [tuple(hand) for hand in table.hands]
-        turn_starter(table, table.dealer)
-        start_play(table)
+    position.discards[seat] = codes
+    position.events.append(DiscardedCards(seat, tuple(CARDS[code] for code in codes)))
+    position.events.append(Discarded(seat))
+    position.to_act = tuple(other for other in position.to_act if other != seat)
+    if not position.to_act:
+        position.kept = [tuple(hand) for hand in position.hands]
+        turn_starter(position, position.dealer)
+        start_play(position)
 
 
-def turn_starter(table: Table, dealer: Seat) -> None:
+def turn_starter(position: Position, dealer: Seat) -> None:
     """Turn the starter from the pack; a jack gives ``dealer`` 2 for his heels.
 
     Raises:
         GameOver: his heels reached the target.
     """
-    starter = table.pack.pop()
-    table.starter = starter
-    table.events.append(StarterTurned(CARDS[starter]))
+    starter = position.pack.pop()
+    position.starter = starter
+    position.events.append(StarterTurned(CARDS[starter]))
     if starter >> 2 == 10:
-        score = table.award(dealer, 2)
-        table.events.append(HisHeels(dealer, score))
-        table.check_target(dealer, score)
+        score = position.award(dealer, 2)
+        position.events.append(HisHeels(dealer, score))
+        position.check_target(dealer, score)
 
 
-def show_and_deal(table: Table) -> None:
+def show_and_deal(position: Position) -> None:
     """The show in strict order (pone first, clockwise, dealer, crib), then the next deal.
 
     Raises:
         GameOver: a hand reached the target; later hands are not counted.
     """
-    players = table.layout.players
-    starter = table.starter
+    players = position.layout.players
+    starter = position.starter
     assert starter is not None  # the play follows the starter
     for step in range(1, players + 1):
-        seat = (table.dealer + step) % players
-        show_cards(table, seat, table.kept[seat], starter, crib=False)
-    show_cards(table, table.dealer, tuple(table.crib_cards()), starter, crib=True)
-    table.dealer = (table.dealer + 1) % players
-    deal_hand(table)
+        seat = (position.dealer + step) % players
+        show_cards(position, seat, position.kept[seat], starter, crib=False)
+    show_cards(position, position.dealer, tuple(position.crib_cards()), starter, crib=True)
+    position.dealer = (position.dealer + 1) % players
+    deal_hand(position)
 
 
 def show_cards(
-    table: Table, seat: Seat, cards: tuple[int, ...], starter: int, *, crib: bool
+    position: Position, seat: Seat, cards: tuple[int, ...], starter: int, *, crib: bool
 ) -> None:
     """Count ``seat``'s hand (or crib) with the starter and peg its points.
 
@@ -176,59 +182,59 @@ def show_cards(
         GameOver: the points reached the target.
     """
     breakdown = show_parts(cards, starter, crib)
-    score = table.award(seat, breakdown.total)
+    score = position.award(seat, breakdown.total)
     shown_cards = tuple(CARDS[code] for code in cards)
     event = CribShown if crib else HandShown
-    table.events.append(event(seat, shown_cards, CARDS[starter], breakdown, score))
+    position.events.append(event(seat, shown_cards, CARDS[starter], breakdown, score))
     label = "crib" if crib else "hand"
-    table.shown.append(ShownHand(seat, label, shown_cards, CARDS[starter], breakdown.total))
-    table.check_target(seat, score)
+    position.shown.append(ShownHand(seat, label, shown_cards, CARDS[starter], breakdown.total))
+    position.check_target(seat, score)
 
 
-def end_game(table: Table, winner: Seat) -> None:
+def end_game(position: Position, winner: Seat) -> None:
     """``winner`` reached the target: record the game, then end the match or begin a game."""
     while True:
         try:
-            _record_game(table, winner)
+            _record_game(position, winner)
             return
         except GameOver as over:  # the next game ended at once (three for last, his heels)
             winner = over.seat
 
 
-def _record_game(table: Table, winner: Seat) -> None:
-    game = table.game
-    layout = table.layout
+def _record_game(position: Position, winner: Seat) -> None:
+    game = position.game
+    layout = position.layout
     side = layout.side_of(winner)
     # With three players the best losing score is judged: every loser must be skunked.
-    loser_score = max(score for other, score in enumerate(table.scores) if other != side)
+    loser_score = max(score for other, score in enumerate(position.scores) if other != side)
     skunk = skunk_of(loser_score, game.target)
     points = game.game_points[_SKUNK_INDEX[skunk]]  # win, skunk, double, triple
     if skunk is Skunk.TRIPLE and game.triple_skunk_wins_match:
-        points = max(points, game.match_points - table.game_points[side])
-    table.game_points[side] += points
-    scores = table.seat_scores()
-    table.records.append(GameRecord(table.game_number, scores, winner, skunk, points))
-    table.events.append(
-        GameWon(table.game_number, winner, scores, skunk, points, table.seat_game_points())
+        points = max(points, game.match_points - position.game_points[side])
+    position.game_points[side] += points
+    scores = position.seat_scores()
+    position.records.append(GameOutcome(position.game_number, scores, winner, skunk, points))
+    position.events.append(
+        GameWon(position.game_number, winner, scores, skunk, points, position.seat_game_points())
     )
-    table.loser = _loser(table, winner)
-    if table.game_points[side] < game.match_points:
-        begin_game(table)
+    position.loser = _loser(position, winner)
+    if position.game_points[side] < game.match_points:
+        begin_game(position)
         return
-    table.phase = OVER
-    table.to_act = ()
-    match_scores = table.seat_game_points()
-    table.events.append(MatchEnded(winner, match_scores))
-    table.result = CribbageResult(scores=match_scores, games=tuple(table.records))
+    position.phase = OVER
+    position.to_act = ()
+    match_scores = position.seat_game_points()
+    position.events.append(MatchEnded(winner, match_scores))
+    position.result = CribbageResult(scores=match_scores, games=tuple(position.records))
 
 
-def _loser(table: Table, winner: Seat) -> Seat:
+def _loser(position: Position, winner: Seat) -> Seat:
     """The loser who deals first next (``loser``): the lowest score, first from the winner's left.
 
     With partners the seat on the winner's left is on the losing side.
     """
-    players = table.layout.players
+    players = position.layout.players
     others = [(winner + step) % players for step in range(1, players)]
-    if table.layout.partnerships:
+    if position.layout.partnerships:
         return others[0]
-    return min(others, key=lambda seat: table.scores[table.layout.side_of(seat)])
+    return min(others, key=lambda seat: position.scores[position.layout.side_of(seat)])

@@ -1,4 +1,4 @@
-"""What one seat may see (rules page, "What each seat may see").
+"""What one seat may see (rules/cribbage.md, "What each seat may see").
 
 Public: scores, dealer, the starter once turned, every card played with its player, the goes,
 hand sizes, which seats have laid away (not what), the hands and crib shown so far. Private:
@@ -17,7 +17,7 @@ from croupier.games.cribbage._cards import CARDS, Card, cards_text
 
 if TYPE_CHECKING:
     from croupier.games.cribbage._game import Cribbage
-    from croupier.games.cribbage._table import Table
+    from croupier.games.cribbage._position import Position
 
 __all__ = ["CribbageObservation", "ShownHand", "observe"]
 
@@ -107,30 +107,32 @@ def _cards(codes: tuple[int, ...] | list[int] | None) -> tuple[Card, ...]:
     return tuple(CARDS[code] for code in codes) if codes else ()
 
 
-def observe(table: Table, seat: Seat | None, legal: tuple[Action, ...]) -> CribbageObservation:
-    """The observation of ``seat`` in ``table``, with its ``legal`` actions."""
+def observe(
+    position: Position, seat: Seat | None, legal: tuple[Action, ...]
+) -> CribbageObservation:
+    """The observation of ``seat`` in ``position``, with its ``legal`` actions."""
     return CribbageObservation(
         seat=seat,
-        game=table.game,
-        phase=table.phase,
-        game_number=table.game_number,
-        hand_number=table.hand_number,
-        dealer=table.dealer,
-        hand=_cards(table.hands[seat]) if seat is not None else (),
-        discards=_cards(table.discards[seat]) if seat is not None else (),
-        scores=table.seat_scores(),
-        game_points=table.seat_game_points(),
-        starter=None if table.starter is None else CARDS[table.starter],
-        count=table.count,
-        count_cards=_cards(table.run),
-        played=tuple((player, CARDS[code]) for player, code in table.played),
-        goes=tuple(table.goes),
-        hand_sizes=tuple(len(hand) for hand in table.hands),
-        crib_size=len(table.crib_cards()),
-        discarded=tuple(discard is not None for discard in table.discards),
-        shown=tuple(table.shown),
-        grid=tuple(None if code is None else CARDS[code] for code in table.grid),
-        turned=None if table.turned is None else CARDS[table.turned],
-        to_act=table.to_act,
+        game=position.game,
+        phase=position.phase,
+        game_number=position.game_number,
+        hand_number=position.hand_number,
+        dealer=position.dealer,
+        hand=_cards(position.hands[seat]) if seat is not None else (),
+        discards=_cards(position.discards[seat]) if seat is not None else (),
+        scores=position.seat_scores(),
+        game_points=position.seat_game_points(),
+        starter=None if position.starter is None else CARDS[position.starter],
+        count=position.count,
+        count_cards=_cards(position.run),
+        played=tuple((player, CARDS[code]) for player, code in position.played),
+        goes=tuple(position.goes),
+        hand_sizes=tuple(len(hand) for hand in position.hands),
+        crib_size=len(position.crib_cards()),
+        discarded=tuple(discard is not None for discard in position.discards),
+        shown=tuple(position.shown),
+        grid=tuple(None if code is None else CARDS[code] for code in position.grid),
+        turned=None if position.turned is None else CARDS[position.turned],
+        to_act=position.to_act,
         legal_actions=legal,
     )

@@ -20,7 +20,7 @@ from croupier.games._api import Seat
 from croupier.games.cribbage._actions import Discard, discard_of
 from croupier.games.cribbage._cards import CARDS, VALUES
 from croupier.games.cribbage._events import CardsDealt, DiscardedCards
-from croupier.games.cribbage._table import NO_LIMIT, PLAY, Table
+from croupier.games.cribbage._position import NO_LIMIT, PLAY, Position
 
 __all__ = ["resample"]
 
@@ -39,14 +39,14 @@ class _Slot:
     """The lowest value a card here may have (from the owner's goes this hand)."""
 
 
-def resample(table: Table, seat: Seat, rng: random.Random) -> Table:
-    """A copy of ``table`` with everything hidden from ``seat`` redrawn with ``rng``.
+def resample(position: Position, seat: Seat, rng: random.Random) -> Position:
+    """A copy of ``position`` with everything hidden from ``seat`` redrawn with ``rng``.
 
     The future generator is reseeded from ``rng`` too. The current hand's private events and
     discard actions of other seats are rewritten to match, so the copy leaks nothing; it is
     not a replay of its seed any more.
     """
-    copy = table.copy()
+    copy = position.copy()
     slots = _hidden_slots(copy, seat)
     mover = _other_seat_to_play(copy, seat)
     for _ in range(_MAX_DRAWS):
@@ -70,10 +70,10 @@ def resample(table: Table, seat: Seat, rng: random.Random) -> Table:
     return copy
 
 
-def _other_seat_to_play(table: Table, seat: Seat) -> Seat | None:
+def _other_seat_to_play(position: Position, seat: Seat) -> Seat | None:
     """The seat asked to play now if it is not ``seat`` (its hand must hold a card that fits)."""
-    if table.phase == PLAY and table.to_act and table.to_act[0] != seat:
-        return table.to_act[0]
+    if position.phase == PLAY and position.to_act and position.to_act[0] != seat:
+        return position.to_act[0]
     return None
 
 
@@ -99,56 +99,56 @@ def _draw(slots: list[_Slot], rng: random.Random) -> list[list[int]]:
     return drawn
 
 
-def _hidden_slots(table: Table, seat: Seat) -> list[_Slot]:
-    shown = {(hand.owner, hand.label) for hand in table.shown}
+def _hidden_slots(position: Position, seat: Seat) -> list[_Slot]:
+    shown = {(hand.owner, hand.label) for hand in position.shown}
     crib_shown = any(label == "crib" for _, label in shown)
     slots = []
-    for other in range(table.layout.players):
+    for other in range(position.layout.players):
         if other == seat:
             continue
         if (other, "hand") not in shown:
-            limit = table.go_limits[other]
+            limit = position.go_limits[other]
             minimum = 0 if limit == NO_LIMIT else limit + 1
-            slots.append(_Slot("hand", other, table.hands[other][:], minimum))
-        discard = table.discards[other]
+            slots.append(_Slot("hand", other, position.hands[other][:], minimum))
+        discard = position.discards[other]
         if discard and not crib_shown:
             slots.append(_Slot("discard", other, list(discard), 0))
-    if table.crib and not crib_shown:
-        slots.append(_Slot("crib", -1, table.crib[:], 0))
-    slots.append(_Slot("pack", -1, table.pack[:], 0))
+    if position.crib and not crib_shown:
+        slots.append(_Slot("crib", -1, position.crib[:], 0))
+    slots.append(_Slot("pack", -1, position.pack[:], 0))
     return slots
 
 
-def _put_back(table: Table, slot: _Slot) -> None:
+def _put_back(position: Position, slot: _Slot) -> None:
     if slot.kind == "hand":
-        table.hands[slot.owner] = sorted(slot.cards)
-        if table.kept[slot.owner]:  # after the discard: the kept hand is played + unplayed
-            played = [code for player, code in table.played if player == slot.owner]
-            table.kept[slot.owner] = tuple(sorted(played + slot.cards))
+        position.hands[slot.owner] = sorted(slot.cards)
+        if position.kept[slot.owner]:  # after the discard: the kept hand is played + unplayed
+            played = [code for player, code in position.played if player == slot.owner]
+            position.kept[slot.owner] = tuple(sorted(played + slot.cards))
     elif slot.kind == "discard":
-        table.discards[slot.owner] = tuple(sorted(slot.cards))
+        position.discards[slot.owner] = tuple(sorted(slot.cards))
     elif slot.kind == "crib":
-        table.crib = sorted(slot.cards)
+        position.crib = sorted(slot.cards)
     else:
-        table.pack = slot.cards  # the shuffled order: the next card is a random one
+        position.pack = slot.cards  # the shuffled order: the next card is a random one
 
 
-def _rewrite_hand_history(table: Table, seat: Seat) -> None:
+def _rewrite_hand_history(position: Position, seat: Seat) -> None:
     """Make the current hand's private events and discards of other seats match the copy."""
-    events = table.events
-    for index in range(table.hand_events, len(events)):
+    events = position.events
+    for index in range(position.hand_events, len(events)):
         event = events[index]
         if isinstance(event, CardsDealt) and event.seat != seat:
             owner = event.seat
-            played = [code for player, code in table.played if player == owner]
-            dealt = sorted([*played, *table.hands[owner], *(table.discards[owner] or ())])
+            played = [code for player, code in position.played if player == owner]
+            dealt = sorted([*played, *position.hands[owner], *(position.discards[owner] or ())])
             events[index] = CardsDealt(owner, tuple(CARDS[code] for code in dealt))
         elif isinstance(event, DiscardedCards) and event.seat != seat:
-            codes = table.discards[event.seat] or ()
+            codes = position.discards[event.seat] or ()
             events[index] = DiscardedCards(event.seat, tuple(CARDS[code] for code in codes))
-    actions = table.actions
-    for index in range(table.hand_actions, len(actions)):
+    actions = position.actions
+    for index in range(position.hand_actions, len(actions)):
         player, action = actions[index]
-        discard = table.discards[player] if player < len(table.discards) else None
+        discard = position.discards[player] if player < len(position.discards) else None
         if player != seat and isinstance(action, Discard) and discard:
             actions[index] = (player, discard_of(discard))

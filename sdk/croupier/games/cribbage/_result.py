@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from croupier.games._api import Result, Seat
 from croupier.games.cribbage._variants import Skunk
 
-__all__ = ["CribbageResult", "GameRecord"]
+__all__ = ["CribbageResult", "GameOutcome"]
 
 
 @dataclass(frozen=True, slots=True)
-class GameRecord:
+class GameOutcome:
     """One finished game of a match.
 
     Attributes:
@@ -47,7 +47,7 @@ class CribbageResult(Result):
         won: for one-player games whether the total reached the target; ``None`` otherwise.
     """
 
-    games: tuple[GameRecord, ...] = ()
+    games: tuple[GameOutcome, ...] = ()
     won: bool | None = None
 
     def __str__(self) -> str:

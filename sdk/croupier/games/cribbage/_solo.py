@@ -1,4 +1,4 @@
-"""The one-player games: solitaire and cribbage square (rules page, "Variants").
+"""The one-player games: solitaire and cribbage square (rules/cribbage.md, "Variants").
 
 Solitaire: five deals from one pack, never reshuffled. Each deal gives 6 cards to the hand
 and 2 face down to the crib; the player lays 2 away to the crib, the starter is turned (his
@@ -26,8 +26,8 @@ from croupier.games.cribbage._events import (
 )
 from croupier.games.cribbage._match import show_cards, turn_starter
 from croupier.games.cribbage._observation import ShownHand
+from croupier.games.cribbage._position import DISCARD, OVER, PLACE, Position
 from croupier.games.cribbage._result import CribbageResult
-from croupier.games.cribbage._table import DISCARD, OVER, PLACE, Table
 from croupier.games.cribbage.scoring import show_parts
 
 __all__ = ["begin_solitaire", "begin_square", "discard_solitaire", "place"]
@@ -39,105 +39,105 @@ _LINES: tuple[tuple[str, tuple[int, ...]], ...] = (
 """Each row and column of the square with its cells (numbered row by row)."""
 
 
-def _shuffled_pack(table: Table) -> list[int]:
+def _shuffled_pack(position: Position) -> list[int]:
     pack = list(range(52))
-    table.rng.shuffle(pack)
+    position.rng.shuffle(pack)
     return pack
 
 
-def begin_solitaire(table: Table) -> None:
+def begin_solitaire(position: Position) -> None:
     """Shuffle the one pack of the game and make the first deal."""
-    table.game_number = 1
-    table.pack = _shuffled_pack(table)
-    _deal_solitaire(table)
+    position.game_number = 1
+    position.pack = _shuffled_pack(position)
+    _deal_solitaire(position)
 
 
-def _deal_solitaire(table: Table) -> None:
+def _deal_solitaire(position: Position) -> None:
     """The next deal: the previous deal's cards leave play, 6 to the hand and 2 to the crib."""
-    if table.starter is not None:
-        table.dead.extend([*table.hands[0], *(table.discards[0] or ()), *table.crib])
-        table.dead.append(table.starter)
-    table.hand_number += 1
-    table.hand_events = len(table.events)
-    table.hand_actions = len(table.actions)
-    pack = table.pack
-    table.hands = [sorted(pack.pop() for _ in range(6))]
-    table.crib = [pack.pop(), pack.pop()]
-    table.kept = [()]
-    table.discards = [None]
-    table.starter = None
-    table.shown = []
-    table.events.append(HandDealt(1, table.hand_number, 0, 6, 2))
-    table.events.append(CardsDealt(0, tuple(CARDS[code] for code in table.hands[0])))
-    table.phase = DISCARD
-    table.to_act = (0,)
+    if position.starter is not None:
+        position.dead.extend([*position.hands[0], *(position.discards[0] or ()), *position.crib])
+        position.dead.append(position.starter)
+    position.hand_number += 1
+    position.hand_events = len(position.events)
+    position.hand_actions = len(position.actions)
+    pack = position.pack
+    position.hands = [sorted(pack.pop() for _ in range(6))]
+    position.crib = [pack.pop(), pack.pop()]
+    position.kept = [()]
+    position.discards = [None]
+    position.starter = None
+    position.shown = []
+    position.events.append(HandDealt(1, position.hand_number, 0, 6, 2))
+    position.events.append(CardsDealt(0, tuple(CARDS[code] for code in position.hands[0])))
+    position.phase = DISCARD
+    position.to_act = (0,)
 
 
-def discard_solitaire(table: Table, codes: tuple[int, ...]) -> None:
+def discard_solitaire(position: Position, codes: tuple[int, ...]) -> None:
     """Lay ``codes`` away (checked legal by the caller), turn the starter, count, go on."""
-    hand = table.hands[0]
+    hand = position.hands[0]
     for code in codes:
         hand.remove(code)
-    table.discards[0] = codes
-    table.events.append(DiscardedCards(0, tuple(CARDS[code] for code in codes)))
-    table.events.append(Discarded(0))
-    table.kept = [tuple(hand)]
-    turn_starter(table, 0)
-    starter = table.starter
+    position.discards[0] = codes
+    position.events.append(DiscardedCards(0, tuple(CARDS[code] for code in codes)))
+    position.events.append(Discarded(0))
+    position.kept = [tuple(hand)]
+    turn_starter(position, 0)
+    starter = position.starter
     assert starter is not None  # just turned
-    show_cards(table, 0, table.kept[0], starter, crib=False)
-    show_cards(table, 0, tuple(table.crib_cards()), starter, crib=True)
-    if table.hand_number < table.layout.deals:
-        _deal_solitaire(table)
+    show_cards(position, 0, position.kept[0], starter, crib=False)
+    show_cards(position, 0, tuple(position.crib_cards()), starter, crib=True)
+    if position.hand_number < position.layout.deals:
+        _deal_solitaire(position)
     else:
-        _finish(table)
+        _finish(position)
 
 
-def begin_square(table: Table) -> None:
+def begin_square(position: Position) -> None:
     """Shuffle the pack and turn the first card to place."""
-    table.game_number = 1
-    table.hand_number = 1
-    table.pack = _shuffled_pack(table)
-    _turn_card(table)
+    position.game_number = 1
+    position.hand_number = 1
+    position.pack = _shuffled_pack(position)
+    _turn_card(position)
 
 
-def _turn_card(table: Table) -> None:
-    code = table.pack.pop()
-    table.turned = code
-    number = 17 - table.grid.count(None)
-    table.events.append(CardTurned(CARDS[code], number))
-    table.phase = PLACE
-    table.to_act = (0,)
+def _turn_card(position: Position) -> None:
+    code = position.pack.pop()
+    position.turned = code
+    number = 17 - position.grid.count(None)
+    position.events.append(CardTurned(CARDS[code], number))
+    position.phase = PLACE
+    position.to_act = (0,)
 
 
-def place(table: Table, cell: int) -> None:
+def place(position: Position, cell: int) -> None:
     """Place the turned card in free ``cell`` (checked by the caller); the 16th ends the game."""
-    code = table.turned
+    code = position.turned
     assert code is not None  # a card is turned whenever a place is asked for
-    table.grid[cell] = code
-    table.turned = None
-    table.events.append(CardPlaced(CARDS[code], cell // 4, cell % 4))
-    if None in table.grid:
-        _turn_card(table)
+    position.grid[cell] = code
+    position.turned = None
+    position.events.append(CardPlaced(CARDS[code], cell // 4, cell % 4))
+    if None in position.grid:
+        _turn_card(position)
         return
-    table.to_act = ()
-    turn_starter(table, 0)
-    starter = table.starter
+    position.to_act = ()
+    turn_starter(position, 0)
+    starter = position.starter
     assert starter is not None  # just turned
     for label, cells in _LINES:
-        codes = tuple(code for index in cells if (code := table.grid[index]) is not None)
+        codes = tuple(code for index in cells if (code := position.grid[index]) is not None)
         breakdown = show_parts(codes, starter)
-        score = table.award(0, breakdown.total)
+        score = position.award(0, breakdown.total)
         cards = tuple(CARDS[code] for code in codes)
-        table.events.append(LineShown(label, cards, CARDS[starter], breakdown, score))
-        table.shown.append(ShownHand(0, label, cards, CARDS[starter], breakdown.total))
-    _finish(table)
+        position.events.append(LineShown(label, cards, CARDS[starter], breakdown, score))
+        position.shown.append(ShownHand(0, label, cards, CARDS[starter], breakdown.total))
+    _finish(position)
 
 
-def _finish(table: Table) -> None:
-    total = table.scores[0]
-    won = total >= table.game.target
-    table.events.append(SoloGameEnded(total, table.game.target, won))
-    table.phase = OVER
-    table.to_act = ()
-    table.result = CribbageResult(scores=(total,), won=won)
+def _finish(position: Position) -> None:
+    total = position.scores[0]
+    won = total >= position.game.target
+    position.events.append(SoloGameEnded(total, position.game.target, won))
+    position.phase = OVER
+    position.to_act = ()
+    position.result = CribbageResult(scores=(total,), won=won)

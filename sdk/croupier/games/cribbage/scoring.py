@@ -1,6 +1,6 @@
 """The show: a hand or the crib scored with the starter, with a fast path over card codes.
 
-Rules page, "The standard game" step 5: fifteens 2 each, pairs by rank 2 each, runs (the
+rules/cribbage.md, "The standard game" step 5: fifteens 2 each, pairs by rank 2 each, runs (the
 longest block of consecutive ranks, L >= 3, scores L times the product of its ranks'
 multiplicities; shorter runs inside it do not count), flush and nobs. Only the six cards of
 a seven-card show can hold two separate blocks (A-2-3 and 5-6-7): each scores, as every

@@ -1,7 +1,8 @@
 """Lexio, the climbing game played with tiles, as croupier referees it.
 
-The ruling is ``rules/lexio.md``: 3 to 5 players, tiles numbered up to 9, 13 or 15 in four
-suits, plays of 1, 2, 3 or 5 tiles, and a match of rounds settled in chips.
+The ruling is ``rules/lexio.md``, with what docs/rules.md adds: 3 to 5 players, tiles
+numbered up to 9, 13 or 15 in four suits, plays of 1, 2, 3 or 5 tiles, and a match of rounds
+settled in chips.
 
 >>> from croupier.games.lexio import Lexio, Pass
 >>> state = Lexio(players=4).new_state(seed=3)
@@ -13,6 +14,8 @@ suits, plays of 1, 2, 3 or 5 tiles, and a match of rounds settled in chips.
 >>> sum(result.scores) == 4 * 64
 True
 """
+
+import inspect
 
 from croupier.games.lexio._actions import Action, Pass, Play, parse_action
 from croupier.games.lexio._combinations import Combination, IllegalCombination, Kind, combination
@@ -61,3 +64,9 @@ __all__ = [
     "settle_counts",
     "top_number",
 ]
+
+for _name in __all__:
+    _value = globals()[_name]
+    if inspect.isclass(_value) or inspect.isfunction(_value):
+        _value.__module__ = __name__  # the docs and reprs show the public path
+del _name, _value

@@ -1,4 +1,4 @@
-"""The mutable record of a game in progress, which the flow modules change.
+"""The position of a game in progress: the mutable record the flow modules change.
 
 Cards are codes (:attr:`Card.index`). Every card is in exactly one place: the pack, a hand,
 a seat's played cards (``played``), a discard, the crib's cards from the pack, the starter,
@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING
 from croupier.games._api import Event, Seat
 from croupier.games.cribbage._actions import Action
 from croupier.games.cribbage._observation import ShownHand
-from croupier.games.cribbage._result import CribbageResult, GameRecord
+from croupier.games.cribbage._result import CribbageResult, GameOutcome
 from croupier.games.cribbage._variants import Layout
 
 if TYPE_CHECKING:
     from croupier.games.cribbage._game import Cribbage
 
-__all__ = ["DISCARD", "NO_LIMIT", "OVER", "PLACE", "PLAY", "GameOver", "Table"]
+__all__ = ["DISCARD", "NO_LIMIT", "OVER", "PLACE", "PLAY", "GameOver", "Position"]
 
 DISCARD = "discard"
 PLAY = "play"
@@ -27,19 +27,19 @@ PLACE = "place"
 OVER = "over"
 
 NO_LIMIT = 99
-"""A go limit that rules nothing out (see :attr:`Table.go_limits`)."""
+"""A go limit that rules nothing out (see :attr:`Position.go_limits`)."""
 
 
 class GameOver(Exception):
-    """A side reached the target: the game ends at once (rules page step 6)."""
+    """A side reached the target: the game ends at once (rules/cribbage.md step 6)."""
 
     def __init__(self, seat: Seat) -> None:
         super().__init__(seat)
         self.seat = seat
 
 
-class Table:
-    """Everything about a game in progress; the state wraps one and guards its changes."""
+class Position:
+    """Where everything of a game in progress stands; the state wraps one and guards it."""
 
     __slots__ = (
         "actions",
@@ -107,7 +107,7 @@ class Table:
         """Solitaire: the cards of finished deals, out of play (one pack for five deals)."""
         self.scores = [0] * game.layout.sides
         self.game_points = [0] * game.layout.sides
-        self.records: list[GameRecord] = []
+        self.records: list[GameOutcome] = []
         self.turn: Seat = 0
         self.count = 0
         self.run: list[int] = []
@@ -127,10 +127,10 @@ class Table:
         self.hand_actions = 0
         self.result: CribbageResult | None = None
 
-    def copy(self) -> Table:
+    def copy(self) -> Position:
         """An independent copy (values are immutable, so lists are copied one level deep)."""
-        other = Table.__new__(Table)
-        for name in Table.__slots__:
+        other = Position.__new__(Position)
+        for name in Position.__slots__:
             value = getattr(self, name)
             setattr(other, name, value[:] if isinstance(value, list) else value)
         other.hands = [hand[:] for hand in self.hands]

@@ -181,7 +181,13 @@ def _decode_shown(message: pb.CribbageShownHand, players: int) -> ShownHand:
 
 
 def encode_observation(observation: CribbageObservation) -> pb.CribbageObservation:
-    """The message of a seat's observation, without its legal actions."""
+    """The message of a seat's observation, without its legal actions.
+
+    Raises:
+        CodecError: ``observation`` is no cribbage observation.
+    """
+    if not isinstance(observation, CribbageObservation):
+        raise CodecError(f"not a cribbage observation: {observation!r}")
     return pb.CribbageObservation(
         seat=observation.seat,
         rules=encode_rules(observation.game),
@@ -294,7 +300,13 @@ def _decode_record(message: pb.CribbageGameRecord) -> GameOutcome:
 
 
 def encode_result(result: CribbageResult) -> pb.CribbageResult:
-    """The cribbage part of a result message (the scores travel in ``Result.scores``)."""
+    """The cribbage part of a result message (the scores travel in ``Result.scores``).
+
+    Raises:
+        CodecError: ``result`` is no cribbage result.
+    """
+    if not isinstance(result, CribbageResult):
+        raise CodecError(f"not a cribbage result: {result!r}")
     return pb.CribbageResult(
         games=[_encode_record(record) for record in result.games], won=result.won
     )

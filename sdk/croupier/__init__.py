@@ -13,11 +13,32 @@ A bot is a class with one method::
 
 ``act`` may also return ``croupier.Decision(action, comment="why")``: the comment is stored
 with the action and shown in the game's replay. ``croupier.local.play`` plays a whole game
-in one process, for tests and rollouts.
+in one process, for tests and rollouts; ``croupier.testing`` checks a game of your own.
+
+Importing ``croupier`` (or ``croupier.games``) loads no gRPC: :func:`run` brings it in on
+first use.
 """
 
-from croupier._runtime import run
+from typing import TYPE_CHECKING, Any
+
 from croupier._version import __version__
 from croupier.bot import Bot, Decision, GameStart
 
+if TYPE_CHECKING:
+    from croupier._runtime import run
+
 __all__ = ["Bot", "Decision", "GameStart", "__version__", "run"]
+
+for _value in (Bot, Decision, GameStart):
+    _value.__module__ = __name__
+del _value
+
+
+def __getattr__(name: str) -> Any:
+    # run needs gRPC and the codec: import them only for a bot that connects to a referee.
+    if name == "run":
+        from croupier._runtime import run  # noqa: PLC0415 (lazy on purpose)
+
+        run.__module__ = __name__
+        return run
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,3 +1,8 @@
-"""The version of the croupier SDK."""
+"""The version of the croupier SDK, as installed (``croupier.__version__`` is the public name)."""
 
-__version__ = "0.1.0"
+from importlib.metadata import PackageNotFoundError, version
+
+try:
+    __version__ = version("croupier")
+except PackageNotFoundError:  # run from a source tree that was never installed
+    __version__ = "0+unknown"

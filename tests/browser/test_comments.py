@@ -3,7 +3,8 @@
 The comment of a real bot: the strong Lexio example explains each decision, and the filled
 database holds its games, played by the referee. The output, the cut note and a crash's
 detail: the stored game of :mod:`tests.web.talkative`, served by a dashboard of its own.
-Each is reached by stepping in the page, so the script draws it, not the server.
+Each is reached by stepping in the page, so the script puts it in from the steps it
+fetched, not the page as first served.
 """
 
 from __future__ import annotations

@@ -76,7 +76,7 @@ class Viewer:
     ) -> None:
         """Load the game's page (in ``view``, else the default one).
 
-        By default this waits for the frames to arrive too (no request for half a second);
+        By default this waits for the first steps to arrive too (no request for half a second);
         a live game's page polls, so it is waited for only until it has loaded.
         """
         query = "" if view is None else f"?view={view}"
@@ -118,8 +118,8 @@ class Viewer:
         expect(self.root).to_have_attribute("data-step", str(step))
 
     def switch_view(self, view: str) -> None:
-        """Choose ``view`` in the selector and wait for its frames to come from the server."""
-        path = f"/api/games/{self.game_id}/replay"
+        """Choose ``view`` in the selector and wait for its steps to come from the server."""
+        path = f"/games/{self.game_id}/events"
         with self.page.expect_response(lambda response: path in response.url):
             self.view_select.select_option(view)
         expect(self.root).to_have_attribute("data-view", view)
@@ -145,7 +145,7 @@ class Viewer:
     def settle(self, read: Callable[[], T], expected: T) -> T:
         """``read()`` once it equals ``expected``, or its last value after a few seconds.
 
-        The viewer redraws after fetching frames; this waits for the redraw without
+        The viewer redraws after fetching steps; this waits for the redraw without
         assuming how it is done.
         """
         deadline = time.monotonic() + SETTLE_TIMEOUT_S

@@ -319,6 +319,53 @@ def test_the_replay_json_gives_a_table_at_every_step_and_since_the_later_ones(
     assert (beyond["steps"], beyond["steps_total"]) == ([], finished.steps)
 
 
+@pytest.mark.parametrize("view", ["all", "spectator", "seat-1"])
+def test_the_step_fragments_draw_each_step_as_its_page_does(
+    client: TestClient, finished: Stored, view: str
+) -> None:
+    first = finished.steps // 2
+    response = client.get(
+        f"/games/{finished.game_id}/steps", params={"view": view, "first": first, "count": 3}
+    )
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/html")
+    wrapper = re.search(r'<div class="replay-steps"([^>]*)>', response.text)
+    assert wrapper is not None
+    assert f'data-view="{view}"' in wrapper.group(1)
+    assert f'data-steps="{finished.steps}"' in wrapper.group(1)
+    templates = re.findall(r'<template data-step="(\d+)">(.*?)</template>', response.text, re.S)
+    assert [int(number) for number, _ in templates] == [first, first + 1, first + 2]
+    for number, fragment in templates:
+        drawn, whole = (
+            ReplayPage(fragment),
+            page(client, f"/games/{finished.game_id}?view={view}&step={number}"),
+        )
+        for seat in range(finished.players):
+            assert drawn.faces(seat) == whole.faces(seat), (number, seat)
+            assert drawn.face_down(seat) == whole.face_down(seat), (number, seat)
+        assert '<div id="step-info"' in fragment
+        assert f'<li data-step="{number}"' in fragment
+
+
+def test_the_step_fragments_stop_at_the_last_step_and_take_100_at_most(
+    client: TestClient, finished: Stored
+) -> None:
+    url = f"/games/{finished.game_id}/steps"
+    beyond = client.get(url, params={"first": finished.steps - 1, "count": 5}).text
+    assert re.findall(r'<template data-step="(\d+)">', beyond) == [str(finished.steps - 1)]
+    assert "<template" not in client.get(url, params={"first": finished.steps}).text
+    assert client.get(url, params={"count": 101}).status_code == 404
+
+
+def test_the_event_fragment_lists_every_step_of_a_view(
+    client: TestClient, finished: Stored
+) -> None:
+    response = client.get(f"/games/{finished.game_id}/events", params={"view": "spectator"})
+    drawn = ReplayPage(f'<ol id="events">{response.text}</ol>')
+    assert {item.step for item in drawn.events} == set(range(finished.steps))
+    assert not any("private" in item.classes for item in drawn.events)
+
+
 def test_the_record_of_a_finished_game_is_whole(client: TestClient, finished: Stored) -> None:
     record = client.get(f"/api/games/{finished.game_id}").json()
     assert (record["seed"], record["status"]) == (finished.seed, "finished")
@@ -494,6 +541,18 @@ def test_the_record_of_a_running_game_holds_only_public_data(running: Running) -
     assert not words(record) & running.secrets()
     secret_actions = [action for action in record["actions"] if action["text"] is None]
     assert bool(secret_actions) == (running.rules.name == "cribbage"), "discards are secret"
+
+
+def test_a_running_game_gives_its_fragments_to_a_spectator_only(running: Running) -> None:
+    for kind in ("steps", "events"):
+        url = f"/games/{running.game_id}/{kind}"
+        assert running.client.get(url, params={"view": "seat-0"}).status_code == 403
+        spectator = running.client.get(url)
+        assert spectator.status_code == 200
+        assert 'data-view="spectator"' in spectator.text
+        assert 'data-status="running"' in spectator.text
+        faces = set(re.findall(r'data-(?:tile|card)="([^"]+)"', spectator.text))
+        assert not faces & running.secrets()
 
 
 def test_since_gives_only_the_steps_played_after_it(running: Running) -> None:

@@ -14,7 +14,16 @@ from sqlalchemy import Engine
 from starlette.exceptions import HTTPException
 
 from croupier._version import __version__
-from croupier_server.web import admin, admin_pages, bots, games, leaderboard, replay, tournaments
+from croupier_server.web import (
+    admin,
+    admin_pages,
+    bots,
+    game_page,
+    games,
+    leaderboard,
+    replay,
+    tournaments,
+)
 from croupier_server.web.access import AccessControl, AccessTokens, require_reader
 from croupier_server.web.admin import AdminActions
 from croupier_server.web.admin_pages import login_url
@@ -60,7 +69,7 @@ def create_app(
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.mount("/static", StaticFiles(directory=_STATIC), name="static")
     protected = app.state.access.read_protected
-    for pages in (leaderboard, tournaments, bots, games, replay):
+    for pages in (leaderboard, tournaments, bots, games, replay, game_page):
         app.include_router(
             pages.router,
             dependencies=[Depends(require_reader)] if protected else [],

@@ -17,8 +17,7 @@ from sqlmodel import Session, col, select
 from croupier.games import Game
 from croupier_server.db import outputs, repository
 from croupier_server.db.models import BotRecord, GameRecord, GameStatus, MatchRecord, SeatRecord
-from croupier_server.web.frames import action_is_public, rule_set
-from croupier_server.web.templating import variant_label
+from croupier_server.web.steps import rule_set
 
 __all__ = [
     "ActionDetail",
@@ -133,7 +132,7 @@ def game_summary(session: Session, record: GameRecord) -> GameSummary:
     return GameSummary(
         id=record.id,
         game=record.game,
-        variant=variant_label(record.game, record.options),
+        variant=record.variant,
         options=record.options,
         seed=None if running else record.seed,
         status=str(record.status),
@@ -209,7 +208,7 @@ def _is_public(game: Game[Any], text: str) -> bool:
         action = game.parse_action(text)
     except ValueError:
         return False
-    return action_is_public(game.name, action)
+    return game.is_public(action)
 
 
 def _seats(session: Session, game_id: int) -> list[SeatDetail]:

@@ -1,10 +1,8 @@
-"""One game: its page with the replay player, its record, and its steps as each viewer saw them.
+"""One game's record and its steps as each viewer saw them: ``/api/games/{id}`` and its replay.
 
-``/games/{id}?view=V&step=K`` draws step ``K`` in view ``V`` on the server, so a link opens
-the same moment without JavaScript; ``static/replay.js`` then loads the steps from
-``/api/games/{id}/replay?view=V`` and plays them. A running game may only be watched as a
-spectator: the page shows its last step and the script follows it with ``since``; its
-bots' comments and output are not shown until it is over.
+:func:`stored_replay` loads what a replay of one view needs, for these JSON twins and for
+the game's page and fragments (:mod:`croupier_server.web.game_page`). A running game may
+only be watched as a spectator, without its bots' comments and output.
 """
 
 from __future__ import annotations
@@ -14,23 +12,21 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Annotated
 
-from fastapi import APIRouter, HTTPException, Query, Request
-from fastapi.responses import HTMLResponse
+from fastapi import APIRouter, HTTPException, Query
 from pydantic import BaseModel, Field
 from sqlmodel import Session
 
 from croupier_server.db import outputs, repository
 from croupier_server.db.errors import ReplayMismatch
-from croupier_server.db.models import ActionRecord, GameRecord, GameStatus
+from croupier_server.db.models import ActionRecord, FaultRecord, GameRecord, GameStatus
 from croupier_server.db.output_steps import PlacedLine, place_output
 from croupier_server.web.dependencies import DatabaseSession
-from croupier_server.web.frames import Step, replay_steps, rule_set
-from croupier_server.web.game_detail import GameDetail, GameSummary, game_detail, game_summary
+from croupier_server.web.game_detail import GameDetail, game_detail
 from croupier_server.web.openapi import RecordId, error_answers
-from croupier_server.web.templating import render, variant_label
+from croupier_server.web.steps import Step, replay_steps, rule_set
 from croupier_server.web.viewers import VIEW_PATTERN, Viewer
 
-__all__ = ["GamePage", "Replay", "ViewChoice", "game_page", "router"]
+__all__ = ["Replay", "StoredReplay", "ViewQuery", "replaying", "router", "stored_replay"]
 
 router = APIRouter()
 
@@ -41,9 +37,6 @@ ViewQuery = Annotated[
         description="all, spectator or seat-N; by default all (a running game: spectator).",
     ),
 ]
-
-SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
-"""The steps per second the player offers."""
 
 
 class Replay(BaseModel):
@@ -60,31 +53,84 @@ class Replay(BaseModel):
 
 
 @dataclass(frozen=True, slots=True)
-class ViewChoice:
-    """A view the page offers."""
+class StoredReplay:
+    """A stored game and what its replay needs, for one viewer."""
 
-    value: str
-    label: str
-    enabled: bool
-
-
-@dataclass(frozen=True, slots=True)
-class GamePage:
-    """What the page of one game draws."""
-
-    summary: GameSummary
+    record: GameRecord
     viewer: Viewer
-    steps: list[Step]
-    """Every step, with the table of :attr:`step` only."""
-    step: int
-    note: str
-    """Why the page shows another view than the one asked for, if it does."""
-    views: list[ViewChoice]
+    players: int
+    actions: list[ActionRecord]
+    faults: list[FaultRecord]
+    output: list[PlacedLine]
 
     @property
-    def last_step(self) -> int:
-        """The number of the game's last step so far."""
-        return len(self.steps) - 1
+    def running(self) -> bool:
+        """Whether the game is still being played."""
+        return self.record.status == GameStatus.RUNNING
+
+    @property
+    def steps_total(self) -> int:
+        """How many steps the game has so far: its actions plus one."""
+        return len(self.actions) + 1
+
+    def steps(self, *, first: int = 0, tables: range | tuple[int, ...] = ()) -> list[Step]:
+        """The steps from ``first`` on, with the tables of the steps in ``tables``.
+
+        Raises:
+            HTTPException: the stored game does not replay (500).
+        """
+        with replaying(self.record.id):
+            return replay_steps(
+                self.record,
+                self.actions,
+                self.faults,
+                self.viewer,
+                first=first,
+                tables=tables,
+                output=self.output,
+            )
+
+
+def stored_replay(
+    session: Session, game_id: int, view: str | None, *, spectator_while_running: bool = False
+) -> StoredReplay:
+    """The replay of game ``game_id`` in ``view`` (by default all hands open; running: spectator).
+
+    A running game is refused in another view than the spectator's, or, with
+    ``spectator_while_running``, shown in the spectator's.
+
+    Raises:
+        HTTPException: no such game or seat (404), a running game in another view (403),
+            a stored game that does not replay (500).
+    """
+    record = repository.get_game(session, game_id=game_id)
+    if record is None:
+        raise HTTPException(404, f"no game {game_id}")
+    with replaying(game_id):
+        players = rule_set(record).num_players
+    viewer = _viewer(record, view, players)
+    if record.status == GameStatus.RUNNING and not viewer.is_spectator:
+        if not spectator_while_running:
+            raise HTTPException(403, f"game {game_id} is running: only a spectator may watch it")
+        viewer = Viewer(seat=None)
+    actions = repository.game_actions(session, game_id=game_id)
+    return StoredReplay(
+        record=record,
+        viewer=viewer,
+        players=players,
+        actions=actions,
+        faults=repository.game_faults(session, game_id=game_id),
+        output=_output(session, record, actions),
+    )
+
+
+@contextmanager
+def replaying(game_id: int | None) -> Iterator[None]:
+    """Turn a stored game that does not replay into a server error that says why."""
+    try:
+        yield
+    except ReplayMismatch as error:
+        raise HTTPException(500, f"game {game_id} does not replay: {error}") from error
 
 
 @router.get(
@@ -98,8 +144,10 @@ class GamePage:
 )
 def game_record(game_id: RecordId, session: DatabaseSession) -> GameDetail:
     """The record of one game."""
-    record = _stored_game(session, game_id)
-    with _replaying(game_id):
+    record = repository.get_game(session, game_id=game_id)
+    if record is None:
+        raise HTTPException(404, f"no game {game_id}")
+    with replaying(game_id):
         return game_detail(session, record)
 
 
@@ -126,102 +174,18 @@ def game_replay(
     since: Annotated[int, Query(ge=0, description="The first step wanted.")] = 0,
 ) -> Replay:
     """The steps of one game from ``since`` on, each with its table."""
-    record = _stored_game(session, game_id)
-    players = _players(game_id, record)
-    viewer = _viewer(record, view, players)
-    if record.status == GameStatus.RUNNING and not viewer.is_spectator:
-        raise HTTPException(403, f"game {game_id} is running: only a spectator may watch it")
-    actions = repository.game_actions(session, game_id=game_id)
-    faults = repository.game_faults(session, game_id=game_id)
-    last = len(actions)
-    output = _output(session, record, actions)
-    with _replaying(game_id):
-        steps = replay_steps(
-            record,
-            actions,
-            faults,
-            viewer,
-            first=since,
-            tables=range(since, last + 1),
-            output=output,
-        )
+    replay = stored_replay(session, game_id, view)
+    record = replay.record
     return Replay(
         game_id=game_id,
         game=record.game,
-        variant=variant_label(record.game, record.options),
+        variant=record.variant,
         status=str(record.status),
-        view=str(viewer),
-        views=[str(each) for each in Viewer.every_view(players)],
-        steps_total=last + 1,
-        steps=steps,
+        view=str(replay.viewer),
+        views=[str(each) for each in Viewer.every_view(replay.players)],
+        steps_total=replay.steps_total,
+        steps=replay.steps(first=since, tables=range(since, replay.steps_total)),
     )
-
-
-@router.get("/games/{game_id}", include_in_schema=False, response_class=HTMLResponse)
-def game_page_html(
-    request: Request,
-    game_id: RecordId,
-    session: DatabaseSession,
-    view: ViewQuery = None,
-    step: int | None = None,
-) -> HTMLResponse:
-    """The page of one game: its seats and result, and the replay player at one step."""
-    page = game_page(session, game_id, view=view, step=step)
-    return render(
-        request,
-        "game.html",
-        {
-            "section": "games",
-            "api_url": f"/api/games/{game_id}",
-            "page": page,
-            "game": page.summary,
-            "table": page.steps[page.step].table,
-            "speeds": SPEEDS,
-        },
-    )
-
-
-def game_page(session: Session, game_id: int, *, view: str | None, step: int | None) -> GamePage:
-    """What the page of game ``game_id`` shows: ``step`` (clamped) in ``view``.
-
-    A finished or aborted game opens at step 0 with all hands open; a running game at its
-    last step, and as a spectator whatever view is asked for.
-
-    Raises:
-        HTTPException: no such game or seat (404), or a stored game that does not replay
-            (500).
-    """
-    record = _stored_game(session, game_id)
-    players = _players(game_id, record)
-    viewer = _viewer(record, view, players)
-    running = record.status == GameStatus.RUNNING
-    note = ""
-    if running and not viewer.is_spectator:
-        note = f"Game {game_id} is still running: it may only be watched as a spectator."
-        viewer = Viewer(seat=None)
-    actions = repository.game_actions(session, game_id=game_id)
-    faults = repository.game_faults(session, game_id=game_id)
-    last = len(actions)
-    shown = min(max(step, 0), last) if step is not None else (last if running else 0)
-    output = _output(session, record, actions)
-    with _replaying(game_id):
-        steps = replay_steps(record, actions, faults, viewer, tables=(shown,), output=output)
-    summary = game_summary(session, record)
-    return GamePage(
-        summary=summary,
-        viewer=viewer,
-        steps=steps,
-        step=shown,
-        note=note,
-        views=_view_choices(summary, players, running=running),
-    )
-
-
-def _stored_game(session: Session, game_id: int) -> GameRecord:
-    record = repository.get_game(session, game_id=game_id)
-    if record is None:
-        raise HTTPException(404, f"no game {game_id}")
-    return record
 
 
 def _output(session: Session, record: GameRecord, actions: list[ActionRecord]) -> list[PlacedLine]:
@@ -233,20 +197,6 @@ def _output(session: Session, record: GameRecord, actions: list[ActionRecord]) -
     return place_output(actions, lines, {seat.seat: seat.output_dropped_bytes for seat in seats})
 
 
-@contextmanager
-def _replaying(game_id: int) -> Iterator[None]:
-    """Turn a stored game that does not replay into a server error that says why."""
-    try:
-        yield
-    except ReplayMismatch as error:
-        raise HTTPException(500, f"game {game_id} does not replay: {error}") from error
-
-
-def _players(game_id: int, record: GameRecord) -> int:
-    with _replaying(game_id):
-        return rule_set(record).num_players
-
-
 def _viewer(record: GameRecord, view: str | None, players: int) -> Viewer:
     """The viewer asked for; by default all hands open, or a spectator while the game runs."""
     if view is None:
@@ -255,17 +205,3 @@ def _viewer(record: GameRecord, view: str | None, players: int) -> Viewer:
     if viewer.seat is not None and viewer.seat >= players:
         raise HTTPException(404, f"no seat {viewer.seat} in game {record.id}")
     return viewer
-
-
-def _view_choices(summary: GameSummary, players: int, *, running: bool) -> list[ViewChoice]:
-    names = {seat.seat: seat.bot_name for seat in summary.seats}
-    choices = []
-    for viewer in Viewer.every_view(players):
-        if viewer.open_hands:
-            label = "All hands open"
-        elif viewer.seat is None:
-            label = "Spectator"
-        else:
-            label = f"Seat {viewer.seat}: {names.get(viewer.seat, '')}"
-        choices.append(ViewChoice(str(viewer), label, enabled=viewer.is_spectator or not running))
-    return choices

@@ -1,4 +1,10 @@
-"""The one Jinja2 environment of the dashboard, its filters, and :func:`render`."""
+"""The one Jinja2 environment of the dashboard, its filters, and :func:`render`.
+
+Templates come from ``templates/`` beside this module, and a game's table from its table
+plug-in's own directory as ``NAME/FILE`` (see :mod:`croupier_server.web.tables`). An
+undefined value is an error, not an empty string; autoescaping is on for ``.html``, so
+supplied text is escaped.
+"""
 
 from __future__ import annotations
 
@@ -11,20 +17,14 @@ from typing import Any
 from fastapi import Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
-from croupier_server.db.variants import variant_label
+from croupier_server.web.tables import TableLoader
 
-__all__ = ["TEMPLATES", "render", "variant_label"]
+__all__ = ["TEMPLATES", "render"]
 
-TEMPLATES = Jinja2Templates(directory=Path(__file__).parent / "templates")
-"""Every page's template; autoescaping is on for ``.html``, so supplied text is escaped."""
-
-
-def render(
-    request: Request, template: str, context: Mapping[str, Any], *, status_code: int = 200
-) -> HTMLResponse:
-    """The page ``template`` rendered with ``context``."""
-    return TEMPLATES.TemplateResponse(request, template, dict(context), status_code=status_code)
+_PAGE_DEFAULTS: Mapping[str, Any] = {"section": "", "api_url": None}
+"""What the base template asks of every page: its menu section and its JSON twin."""
 
 
 def _signed(value: float, digits: int = 0) -> str:
@@ -43,5 +43,24 @@ def _when(value: datetime | None) -> str:
     return "" if value is None else value.strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
-TEMPLATES.env.filters.update(signed=_signed, percent=_percent, when=_when)
-TEMPLATES.env.globals.update(variant_label=variant_label)
+def _environment() -> Environment:
+    environment = Environment(
+        loader=ChoiceLoader([FileSystemLoader(Path(__file__).parent / "templates"), TableLoader()]),
+        autoescape=select_autoescape(),
+        undefined=StrictUndefined,
+    )
+    environment.filters.update(signed=_signed, percent=_percent, when=_when)
+    return environment
+
+
+TEMPLATES = Jinja2Templates(env=_environment())
+"""Every page's and fragment's template."""
+
+
+def render(
+    request: Request, template: str, context: Mapping[str, Any], *, status_code: int = 200
+) -> HTMLResponse:
+    """The page ``template`` rendered with ``context``."""
+    return TEMPLATES.TemplateResponse(
+        request, template, {**_PAGE_DEFAULTS, **context}, status_code=status_code
+    )

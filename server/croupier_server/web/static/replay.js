@@ -1,12 +1,12 @@
 // The replay player of a game page (templates/game.html).
 //
-// It loads the steps of one view from /api/games/{id}/replay?view=V, steps through them
-// (buttons, slider, keyboard, event list, play at a chosen speed), keeps the view and the
-// step in the URL, and follows a running game with ?since=N. A view is always fetched from
-// the server: a seat's view is never derived here from the all-hands data.
-//
-// It draws what the templates draw (_replay_pieces.html, _replay_lexio.html,
-// _replay_cribbage.html, _replay_step.html, _replay_events.html): change them together.
+// It steps through the game in one view (buttons, slider, keyboard, event list, play at a
+// chosen speed), keeps the view and the step in the URL, and follows a running game. It
+// draws nothing and knows no game: the server draws every step as the page draws it, and
+// this puts the drawing in. /games/{id}/steps?view=V&first=K&count=N gives steps K to
+// K + N - 1, each a <template data-step> holding its board, its step panel and its event
+// items; /games/{id}/events?view=V gives a view's event list. A view is always fetched
+// from the server: a seat's view is never derived here from the all-hands one.
 "use strict";
 
 (() => {
@@ -15,13 +15,11 @@
     return;
   }
 
-  const TILE_SYMBOLS = { sun: "☀", moon: "☾", star: "★", cloud: "☁" };
-  const CARD_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
-  const CARD_SUITS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+  const BATCH = 32; // steps fetched at once
+  const AHEAD = 8; // how close to a step not yet fetched the player may come before fetching it
   const FOLLOW_EVERY_MS = 1500;
 
   const gameId = root.dataset.gameId;
-  const game = root.dataset.game;
   const buttons = Object.fromEntries(
     ["start", "back", "play", "forward", "end"].map((name) => [
       name,
@@ -40,308 +38,89 @@
   let view = root.dataset.view;
   let current = Number(root.dataset.step);
   let total = Number(root.dataset.steps);
-  let steps = []; // the loaded steps of `view`, by number
+  let drawn = current; // the step whose board and panel are in the page
+  let fragments = new Map(); // the fetched steps of `view`: number -> <template>
+  let fetching = new Map(); // the first step of each batch being fetched -> its promise
+  let loading = new AbortController(); // aborts what is fetched for `view` when it changes
   let playing = null; // the interval that plays
-  let loading = null; // the AbortController of the view being loaded
   let itemsByStep = indexItems();
 
-  // Drawing pieces
+  // Fetching what the server drew
 
-  function element(tag, className, text) {
-    const node = document.createElement(tag);
-    if (className) {
-      node.className = className;
+  function fragmentUrl(kind, forView, query = {}) {
+    return `/games/${gameId}/${kind}?${new URLSearchParams({ view: forView, ...query })}`;
+  }
+
+  function replayUrl(forView) {
+    return `/api/games/${gameId}/replay?${new URLSearchParams({ view: forView })}`;
+  }
+
+  // The fragment's one element; an error page's message as the error's.
+  async function fetchFragment(url, signal) {
+    const response = await fetch(url, { headers: { Accept: "text/html" }, signal });
+    const parsed = new DOMParser().parseFromString(await response.text(), "text/html");
+    if (!response.ok) {
+      const reason = parsed.querySelector(".error-message");
+      throw new Error(reason ? reason.textContent : `error ${response.status}`);
     }
-    if (text !== undefined) {
-      node.textContent = text;
+    return parsed.body.firstElementChild;
+  }
+
+  function keep(wrapper) {
+    const fresh = [];
+    for (const template of wrapper.querySelectorAll("template[data-step]")) {
+      const number = Number(template.dataset.step);
+      if (!fragments.has(number)) {
+        fresh.push(template);
+      }
+      fragments.set(number, template);
     }
-    return node;
+    return fresh;
   }
 
-  function faceDown(kind) {
-    return element("span", `${kind} hidden`);
-  }
-
-  function tile(text) {
-    const suit = text.replace(/[0-9]+$/, "");
-    const number = text.slice(suit.length);
-    const piece = element("span", `tile suit-${suit}`);
-    piece.dataset.tile = text;
-    piece.title = `${suit} ${number}`;
-    const symbol = element("span", "symbol", TILE_SYMBOLS[suit] ?? "?");
-    symbol.setAttribute("aria-hidden", "true");
-    piece.append(element("span", "number", number), symbol);
-    return piece;
-  }
-
-  function card(text) {
-    const rank = text.slice(0, -1) === "T" ? "10" : text.slice(0, -1);
-    const suit = text.slice(-1);
-    const piece = element("span", `card suit-${suit}`);
-    piece.dataset.card = text;
-    piece.title = `${rank} of ${CARD_SUITS[suit] ?? suit}`;
-    const symbol = element("span", "symbol", CARD_SYMBOLS[suit] ?? "?");
-    symbol.setAttribute("aria-hidden", "true");
-    piece.append(element("span", "rank", rank), symbol);
-    return piece;
-  }
-
-  function pieces(kind, faces) {
-    return faces.map((face) => {
-      if (face === null) {
-        return faceDown(kind);
-      }
-      return kind === "tile" ? tile(face) : card(face);
-    });
-  }
-
-  function hand(kind, faces, size) {
-    const node = element("div", "hand");
-    node.append(...(faces === null ? Array.from({ length: size }, () => faceDown(kind)) : pieces(kind, faces)));
-    return node;
-  }
-
-  function latency(ms) {
-    return element("span", "latency", `${ms < 10 ? ms.toFixed(1) : ms.toFixed(0)} ms`);
-  }
-
-  function labelled(tag, className, label, ...content) {
-    const node = element(tag, className);
-    node.append(element("span", "label", label), " ", ...content);
-    return node;
-  }
-
-  // The table of each game
-
-  const lexio = {
-    area(table) {
-      const area = element("div", "table-area lexio");
-      area.append(
-        element("p", "round", `Round ${table.round_number} · seat ${table.starting_seat} held cloud 3 and led`),
-      );
-      if (table.table.length) {
-        const play = element("div", "play-to-beat");
-        const tiles = element("div", "tiles");
-        tiles.append(...pieces("tile", table.table));
-        play.append(element("span", "label", `Seat ${table.table_seat} played a ${table.table_kind}`), tiles);
-        area.append(play);
-      } else if (table.to_act !== null) {
-        area.append(element("p", "lead muted", `The table is clear: seat ${table.to_act} leads.`));
-      } else {
-        area.append(element("p", "lead muted", "The match is over."));
-      }
-      return area;
-    },
-    toAct(table, seat) {
-      return table.to_act === seat;
-    },
-    seat(table, seat) {
-      const state = element("div", "seat-state");
-      const tally = element("p", "tally");
-      const chips = element("span", "chips score", String(table.chips[seat]));
-      chips.dataset.seat = seat;
-      tally.append(chips, ` chips · ${table.hand_sizes[seat]} tiles`);
-      if (table.to_act === seat) {
-        tally.append(" · ", element("strong", "marker", "to act"));
-      }
-      state.append(tally, hand("tile", table.hands[seat], table.hand_sizes[seat]));
-      return state;
-    },
-  };
-
-  const cribbage = {
-    area(table) {
-      const area = element("div", "table-area cribbage");
-      area.append(element("p", "round", `Game ${table.game_number}, hand ${table.hand_number} · ${table.phase}`));
-      if (table.grid.length) {
-        const grid = element("div", "grid");
-        for (const cell of table.grid) {
-          const slot = element("span", "cell");
-          if (cell !== null) {
-            slot.append(card(cell));
+  // Fetch the batch of steps that holds step `number`, unless it is fetched or on its way.
+  function fetchStep(number) {
+    const first = number - (number % BATCH);
+    if (number < 0 || number > lastStep() || fragments.has(number) || fetching.has(first)) {
+      return;
+    }
+    const forView = view;
+    const { signal } = loading;
+    const fetched = fetchFragment(fragmentUrl("steps", forView, { first, count: BATCH }), signal)
+      .then((wrapper) => {
+        if (forView === view && !signal.aborted) {
+          keep(wrapper);
+          if (drawn !== current) {
+            draw(current);
           }
-          grid.append(slot);
         }
-        area.append(grid, labelled("div", "turned", "To place", table.turned ? card(table.turned) : element("span", "muted", "nothing")));
-      }
-      area.append(labelled("div", "starter", "Starter", table.starter ? card(table.starter) : faceDown("card")));
-      if (!table.grid.length) {
-        const countCards = element("span", "cards");
-        countCards.append(...pieces("card", table.count_cards));
-        const count = labelled("div", "count", "Count", element("strong", "count-value", String(table.count)), " ", countCards);
-        if (table.goes.length) {
-          count.append(" ", element("span", "goes muted", `go: ${table.goes.map((seat) => `seat ${seat}`).join(", ")}`));
+      })
+      .catch((error) => {
+        if (error.name !== "AbortError") {
+          tell(`The steps of this view could not be loaded: ${error.message}`);
         }
-        const cribCards = element("span", "cards");
-        cribCards.append(...pieces("card", table.crib));
-        area.append(count, labelled("div", "crib", `Crib of seat ${table.dealer}`, cribCards));
-      }
-      if (table.shown.length) {
-        const shown = element("ul", "shown");
-        for (const show of table.shown) {
-          const item = element("li");
-          item.append(
-            element("span", "label", `Seat ${show.owner} ${show.label}`),
-            " ",
-            ...pieces("card", show.cards),
-            " + ",
-            card(show.starter),
-            " ",
-            element("strong", "", String(show.points)),
-          );
-          shown.append(item);
+      })
+      .finally(() => {
+        if (fetching.get(first) === fetched) {
+          fetching.delete(first);
         }
-        area.append(shown);
-      }
-      return area;
-    },
-    toAct(table, seat) {
-      return table.to_act.includes(seat);
-    },
-    seat(table, seat) {
-      const state = element("div", "seat-state");
-      const tally = element("p", "tally");
-      const score = element("span", "score", String(table.scores[seat]));
-      score.dataset.seat = seat;
-      tally.append(score, ` of ${table.target}`);
-      if (table.match_points > 1) {
-        tally.append(` · ${table.game_points[seat]} game points`);
-      }
-      if (table.dealer === seat) {
-        tally.append(" · dealer");
-      }
-      if (table.to_act.includes(seat)) {
-        tally.append(" · ", element("strong", "marker", "to act"));
-      }
-      const pegs = element("meter", "pegs");
-      pegs.min = 0;
-      pegs.max = table.target;
-      pegs.value = table.scores[seat];
-      const played = element("div", "played");
-      played.append(...pieces("card", table.played[seat]));
-      state.append(tally, pegs, hand("card", table.hands[seat], table.hand_sizes[seat]), played);
-      return state;
-    },
-  };
-
-  const drawer = game === "lexio" ? lexio : cribbage;
-
-  function drawTable(table) {
-    root.querySelector(".table-area").replaceWith(drawer.area(table));
-    for (const seatNode of root.querySelectorAll(".seat[data-seat]")) {
-      const seat = Number(seatNode.dataset.seat);
-      seatNode.classList.toggle("to-act", drawer.toAct(table, seat));
-      seatNode.querySelector(".seat-state").replaceWith(drawer.seat(table, seat));
-    }
+      });
+    fetching.set(first, fetched);
   }
 
-  // The current step and the event list
+  // Drawing
 
-  function faultText(fault) {
-    const detail = fault.detail ? `: ${fault.detail}` : "";
-    return `seat ${fault.seat} fault: ${fault.kind}${detail}`;
-  }
-
-  function faultLine(fault) {
-    const line = element("p", "fault", `Seat ${fault.seat} fault: ${fault.kind}`);
-    if (fault.detail) {
-      line.append(": ", element("span", "detail", fault.detail));
+  function draw(number) {
+    const template = fragments.get(number);
+    if (!template) {
+      root.querySelector(".board").setAttribute("aria-busy", "true");
+      fetchStep(number);
+      return;
     }
-    return line;
-  }
-
-  function outputLines(heading, lines, kind) {
-    const block = element("div", `output ${kind}`);
-    const list = element("ol", "output-lines");
-    for (const line of lines) {
-      if (line.earlier_bytes_cut) {
-        const cut = element("li", "cut", `seat ${line.seat}: (${line.earlier_bytes_cut.toLocaleString("en-US")} earlier bytes cut)`);
-        cut.dataset.seat = line.seat;
-        list.append(cut);
-      }
-      const item = element("li", line.stream);
-      item.dataset.seat = line.seat;
-      item.append(element("span", "source", `seat ${line.seat} ${line.stream}`), " ", element("span", "text", line.text));
-      list.append(item);
-    }
-    block.append(element("p", "output-heading", heading), list);
-    return block;
-  }
-
-  function drawStepInfo(step) {
-    const info = element("div", "step-info");
-    info.id = "step-info";
-    if (step.action) {
-      const action = step.action;
-      const line = element("p", "step-action", `Seat ${action.seat}: ${action.text ?? "acted (hidden from this view)"}`);
-      if (action.latency_ms !== null) {
-        line.append(" ", latency(action.latency_ms));
-      }
-      if (action.decided_by !== "bot") {
-        line.append(" ", element("span", "badge decided", action.decided_by));
-      }
-      info.append(line);
-      if (action.comment) {
-        const comment = element("p", "comment");
-        comment.append(element("span", "label", `Seat ${action.seat} says`), " ", element("q", "", action.comment));
-        info.append(comment);
-      }
-    } else {
-      info.append(element("p", "step-action muted", "The deal, before any action."));
-    }
-    for (const fault of step.faults) {
-      info.append(faultLine(fault));
-    }
-    const deciding = step.output.filter((line) => line.deciding);
-    const after = step.output.filter((line) => !line.deciding);
-    if (deciding.length) {
-      info.append(outputLines(`Seat ${step.action.seat} wrote while deciding`, deciding, "deciding"));
-    }
-    if (after.length) {
-      const heading = step.number < lastStep() ? "Written before the next action" : "Written after the last action";
-      info.append(outputLines(heading, after, "after"));
-    }
-    document.getElementById("step-info").replaceWith(info);
-  }
-
-  function stepHref(number) {
-    return `?view=${encodeURIComponent(view)}&step=${number}`;
-  }
-
-  function eventItems(step) {
-    const items = [];
-    const add = (kind, ...content) => {
-      const item = element("li", kind);
-      item.dataset.step = step.number;
-      if (!items.length) {
-        item.append(element("span", "step-number", String(step.number)));
-        if (step.action && step.action.latency_ms !== null) {
-          item.append(latency(step.action.latency_ms));
-        }
-        if (step.action && step.action.decided_by !== "bot") {
-          item.append(element("span", "badge decided", step.action.decided_by));
-        }
-      }
-      const link = element("a");
-      link.href = stepHref(step.number);
-      link.append(...content);
-      item.append(link);
-      items.push(item);
-    };
-    for (const fault of step.faults) {
-      add("fault", faultText(fault));
-    }
-    for (const event of step.events) {
-      if (event.visible_to === null) {
-        add("event", event.text);
-      } else {
-        add("event private", event.text, " ", element("span", "only", `(seat ${event.visible_to} only)`));
-      }
-    }
-    if (step.action && !step.events.length) {
-      add("action", `seat ${step.action.seat}: ${step.action.text ?? "acts"}`);
-    }
-    return items;
+    const step = document.importNode(template.content, true);
+    root.querySelector(".board").replaceWith(step.querySelector(".board"));
+    document.getElementById("step-info").replaceWith(step.querySelector("#step-info"));
+    drawn = number;
   }
 
   function indexItems() {
@@ -356,11 +135,13 @@
     return index;
   }
 
-  function appendEvents(newSteps) {
-    for (const step of newSteps) {
-      const items = eventItems(step);
+  function appendEvents(templates) {
+    for (const template of templates) {
+      const items = [...template.content.querySelectorAll("li[data-step]")].map((item) =>
+        document.importNode(item, true),
+      );
       eventList.append(...items);
-      itemsByStep.set(step.number, items);
+      itemsByStep.set(Number(template.dataset.step), items);
     }
   }
 
@@ -409,11 +190,11 @@
     stepOutput.textContent = String(current);
     buttons.start.disabled = buttons.back.disabled = current === 0;
     buttons.forward.disabled = buttons.end.disabled = current === lastStep();
-    const step = steps[current];
-    if (step) {
-      drawTable(step.table);
-      drawStepInfo(step);
+    if (drawn !== current) {
+      draw(current);
     }
+    fetchStep(current + AHEAD);
+    fetchStep(current - AHEAD);
     markCurrentEvents();
     keepInUrl();
   }
@@ -469,55 +250,39 @@
     }
   }
 
-  // Loading a view and following a running game
-
-  function replayUrl(forView, since) {
-    const query = new URLSearchParams({ view: forView });
-    if (since) {
-      query.set("since", String(since));
-    }
-    return `/api/games/${gameId}/replay?${query}`;
-  }
-
-  async function fetchReplay(url, signal) {
-    const response = await fetch(url, { headers: { Accept: "application/json" }, signal });
-    const body = await response.json();
-    if (!response.ok) {
-      throw new Error(typeof body.detail === "string" ? body.detail : `error ${response.status}`);
-    }
-    return body;
-  }
+  // Changing view and following a running game
 
   async function loadView(wanted) {
-    loading?.abort();
-    const controller = new AbortController();
-    loading = controller;
+    loading.abort();
+    loading = new AbortController();
+    const { signal } = loading;
     try {
-      const replay = await fetchReplay(replayUrl(wanted), controller.signal);
+      const first = current - (current % BATCH);
+      const [events, steps] = await Promise.all([
+        fetchFragment(fragmentUrl("events", wanted), signal),
+        fetchFragment(fragmentUrl("steps", wanted, { first, count: BATCH }), signal),
+      ]);
       // A running game may have gone on since the page was drawn at its newest step.
       const wasFollowing = following();
-      view = replay.view;
-      steps = replay.steps;
+      view = events.dataset.view;
+      fragments = new Map();
+      fetching = new Map();
+      keep(steps);
       root.dataset.view = view;
       viewSelect.value = view;
       viewDownload.href = replayUrl(view);
       viewDownload.download = `game-${gameId}-${view}.json`;
-      eventList.replaceChildren();
-      itemsByStep = new Map();
-      appendEvents(steps);
-      setTotal(replay.steps_total);
-      buttons.play.disabled = false;
+      eventList.replaceChildren(...events.children);
+      itemsByStep = indexItems();
+      setTotal(Number(events.dataset.steps));
       tell("");
-      setStatus(replay.status);
+      setStatus(events.dataset.status);
+      drawn = null;
       show(wasFollowing ? lastStep() : current);
     } catch (error) {
       if (error.name !== "AbortError") {
         viewSelect.value = view;
         tell(`The steps of this view could not be loaded: ${error.message}`);
-      }
-    } finally {
-      if (loading === controller) {
-        loading = null;
       }
     }
   }
@@ -537,22 +302,22 @@
     if (root.dataset.status !== "running") {
       return;
     }
-    if (!steps.length) {
-      await loadView(view);
-    } else if (loading === null) {
-      try {
+    const forView = view;
+    try {
+      const url = fragmentUrl("steps", forView, { first: total, count: BATCH });
+      const steps = await fetchFragment(url, loading.signal);
+      if (forView === view) {
         const wasFollowing = following();
-        const replay = await fetchReplay(replayUrl(view, steps.length));
-        const fresh = replay.steps.filter((step) => step.number >= steps.length);
-        steps.push(...fresh);
-        appendEvents(fresh);
-        setTotal(replay.steps_total);
-        if (replay.status === "running") {
+        appendEvents(keep(steps));
+        setTotal(Number(steps.dataset.steps));
+        if (steps.dataset.status === "running") {
           tell("Following the game as it is played.");
         }
-        setStatus(replay.status);
+        setStatus(steps.dataset.status);
         show(wasFollowing ? lastStep() : current);
-      } catch (error) {
+      }
+    } catch (error) {
+      if (error.name !== "AbortError") {
         tell(`Lost touch with the game for a moment: ${error.message}`);
       }
     }
@@ -609,10 +374,11 @@
     }
   });
 
-  loadView(view).then(() => {
-    if (root.dataset.status === "running") {
-      tell("Following the game as it is played.");
-      window.setTimeout(follow, FOLLOW_EVERY_MS);
-    }
-  });
+  buttons.play.disabled = false;
+  fetchStep(current);
+  show(current);
+  if (root.dataset.status === "running") {
+    tell("Following the game as it is played.");
+    window.setTimeout(follow, FOLLOW_EVERY_MS);
+  }
 })();

@@ -4,10 +4,11 @@ Step 0 is the game before any action; step ``k`` the game after action ``k - 1``
 carries the action that led to it (with the bot's comment), the faults charged in that
 decision, the events it produced that the viewer may see, the lines the bots wrote that
 fall at it (see :mod:`croupier_server.db.output_steps`) and, when asked for, the table.
-Tables are made from the observations the engine gives the viewer and nothing else (see
-:mod:`.tables_lexio`, :mod:`.tables_cribbage`), so a seat's view holds only what that seat
-knew at that moment. Comments and output are the bots' own words, which may tell their
-hands: a seat's view has only its seat's, and nobody's are shown while the game runs.
+Tables are made by the game's table plug-in (see :mod:`croupier_server.web.tables`) from
+the observations the engine gives the viewer and nothing else, so a seat's view holds only
+what that seat knew at that moment. Comments and output are the bots' own words, which
+may tell their hands: a seat's view has only its seat's, and nobody's are shown while the
+game runs.
 
 The game is replayed once, from its seed, whatever steps are asked for: asking for the
 steps from ``first`` on, or for tables at a few steps only, saves the rest of the work.
@@ -16,39 +17,48 @@ steps from ``first`` on, or for tables at a few steps only, saves the rest of th
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Annotated, Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, GetJsonSchemaHandler, SerializeAsAny
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema
 
 from croupier.games import Event, Game, IllegalAction, InvalidOptions, State, load_game
 from croupier_server.db.errors import ReplayMismatch
 from croupier_server.db.models import ActionRecord, FaultRecord, GameRecord, GameStatus
 from croupier_server.db.output_steps import PlacedLine
 from croupier_server.db.serialize import event_visibility
-from croupier_server.web.tables_cribbage import (
-    CribbageTable,
-    cribbage_action_is_public,
-    cribbage_table,
-)
-from croupier_server.web.tables_lexio import LexioTable, lexio_action_is_public, lexio_table
+from croupier_server.web.tables import UnknownTable, table_for, table_names
 from croupier_server.web.viewers import Viewer
 
 __all__ = [
+    "AnyTable",
     "Step",
     "StepAction",
     "StepEvent",
     "StepFault",
     "StepOutputLine",
-    "Table",
-    "action_is_public",
     "replay_steps",
     "rule_set",
 ]
 
-Table = Annotated[LexioTable | CribbageTable, Field(discriminator="game")]
-"""The table of either game."""
+
+class _EveryTable:
+    """The JSON schema of a table: one of the models of every game's table plug-in.
+
+    Made when the schema is asked for (the OpenAPI schema), which loads every plug-in.
+    """
+
+    def __get_pydantic_json_schema__(
+        self, core_schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        models = [table_for(name).model for name in table_names()]
+        return {"anyOf": [handler(model.__pydantic_core_schema__) for model in models]}
+
+
+AnyTable = Annotated[SerializeAsAny[BaseModel], _EveryTable()]
+"""The table of any game, as its plug-in's model gives it."""
 
 
 class StepAction(BaseModel):
@@ -113,24 +123,7 @@ class Step(BaseModel):
         description="The lines the bots wrote that fall at this step and that the viewer may "
         "read, in the order they were written; none while the game runs."
     )
-    table: Table | None = Field(description="The table at this step, when it was asked for.")
-
-
-_TableMaker = Callable[[State[Any, Any, Any], Viewer, Sequence[Event]], LexioTable | CribbageTable]
-
-
-@dataclass(frozen=True, slots=True)
-class _TableRules:
-    """How the replay draws one game's table and which of its actions everybody sees."""
-
-    table: _TableMaker
-    action_is_public: Callable[[object], bool]
-
-
-_TABLE_RULES: dict[str, _TableRules] = {
-    "lexio": _TableRules(lexio_table, lexio_action_is_public),
-    "cribbage": _TableRules(cribbage_table, cribbage_action_is_public),
-}
+    table: AnyTable | None = Field(description="The table at this step, when it was asked for.")
 
 
 def rule_set(record: GameRecord) -> Game[Any]:
@@ -139,17 +132,14 @@ def rule_set(record: GameRecord) -> Game[Any]:
     Raises:
         ReplayMismatch: a game the replay cannot draw, or options the engine refuses.
     """
-    if record.game not in _TABLE_RULES:
-        raise ReplayMismatch(f"game {record.id}: no replay for the game {record.game!r}")
+    try:
+        table_for(record.game)
+    except UnknownTable as error:
+        raise ReplayMismatch(f"game {record.id}: no replay: {error}") from error
     try:
         return load_game(record.game, record.options)
     except InvalidOptions as error:
         raise ReplayMismatch(f"game {record.id}: stored options refused: {error}") from error
-
-
-def action_is_public(game: str, action: object) -> bool:
-    """Whether every seat and spectator sees ``action`` of ``game`` being taken."""
-    return _TABLE_RULES[game].action_is_public(action)
 
 
 def replay_steps(
@@ -179,7 +169,7 @@ def replay_steps(
             illegal at its turn.
     """
     game = rule_set(record)
-    rules = _TABLE_RULES[record.game]
+    plugin = table_for(record.game)
     faults_at = _faults_by_step(faults, last_step=len(actions), viewer=viewer)
     may_read = _output_reader(record, viewer)
     output_at = _output_by_step(output, may_read)
@@ -196,7 +186,7 @@ def replay_steps(
         visible = [event for event in produced if viewer.sees(event)]
         step_action = None
         if stored is not None:
-            public = rules.action_is_public(action)
+            public = game.is_public(action)
             step_action = _step_action(stored, viewer, public=public, comment=may_read(stored.seat))
         steps.append(
             Step(
@@ -205,7 +195,7 @@ def replay_steps(
                 faults=faults_at.get(number, []),
                 events=[_step_event(event) for event in visible],
                 output=output_at.get(number, []),
-                table=rules.table(state, viewer, visible) if number in tables else None,
+                table=plugin.table(state, viewer, visible) if number in tables else None,
             )
         )
     return steps

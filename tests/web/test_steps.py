@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from croupier.games import Event, State, load_game, random_rollout
+from croupier.games import Event, State, game_class, load_game, random_rollout
 from croupier.games.cribbage import CribbageObservation, Discard
 from croupier_server.db import (
     ActionRecord,
@@ -30,16 +30,15 @@ from croupier_server.db import (
     repository,
     utc_now,
 )
-from croupier_server.web.frames import Step, replay_steps
-from croupier_server.web.tables_cribbage import CribbageTable
-from croupier_server.web.tables_lexio import LexioTable
-from croupier_server.web.templating import variant_label
+from croupier_server.web.steps import Step, replay_steps
+from croupier_server.web.tables.cribbage import CribbageTable
+from croupier_server.web.tables.lexio import LexioTable
 from croupier_server.web.viewers import Viewer
 
 
 @dataclass(frozen=True, slots=True)
 class StoredGame:
-    """A game as the frames are built from it."""
+    """A game as the steps are built from it."""
 
     record: GameRecord
     actions: list[ActionRecord]
@@ -116,9 +115,14 @@ def secrets(state: State[Any, Any, Any], seat: int) -> set[str]:
     return {str(piece) for piece in hidden}
 
 
-def faces(table: LexioTable | CribbageTable | None) -> set[str]:
+def table_of(step: Step) -> LexioTable | CribbageTable:
+    """The table of ``step``, which must have one."""
+    assert isinstance(step.table, LexioTable | CribbageTable), step.number
+    return step.table
+
+
+def faces(table: LexioTable | CribbageTable) -> set[str]:
     """Every text the table shows, but the hands counted in a show (public by then)."""
-    assert table is not None
     return set(_texts(table.model_dump(exclude={"shown"})))
 
 
@@ -137,8 +141,7 @@ def check_seat_view(game: StoredGame, seat: int) -> None:
     steps = game.every_step(f"seat-{seat}")
     others = [other for other in range(game.players) if other != seat]
     for step, (state, produced) in zip(steps, engine_steps(game), strict=True):
-        table = step.table
-        assert table is not None
+        table = table_of(step)
         assert table.hands[seat] == own_hand(state, seat), step.number
         assert all(table.hands[other] is None for other in others), step.number
         assert table.hand_sizes == list(state.observation(None).hand_sizes)
@@ -163,8 +166,7 @@ def test_step_k_is_the_game_after_action_k_minus_1(finished: StoredGame) -> None
 def test_the_all_view_shows_every_hand_and_every_event(finished: StoredGame) -> None:
     steps = finished.every_step("all")
     for step, (state, produced) in zip(steps, engine_steps(finished), strict=True):
-        assert step.table is not None
-        assert step.table.hands == [own_hand(state, seat) for seat in range(finished.players)]
+        assert table_of(step).hands == [own_hand(state, seat) for seat in range(finished.players)]
         assert [event.text for event in step.events] == [str(event) for event in produced]
     dealt = {event.visible_to for event in steps[0].events} - {None}
     assert dealt == set(range(finished.players)), "every seat's deal is shown at step 0"
@@ -183,8 +185,7 @@ def test_the_spectator_sees_no_hand_no_secret_and_only_public_events(
     steps = finished.every_step("spectator")
     rules = load_game(finished.record.game, finished.record.options)
     for step, (state, _) in zip(steps, engine_steps(finished), strict=True):
-        table = step.table
-        assert table is not None
+        table = table_of(step)
         assert table.hands == [None] * finished.players
         hidden = set().union(*(secrets(state, seat) for seat in range(finished.players)))
         assert not faces(table) & hidden, step.number
@@ -248,7 +249,7 @@ def in_memory(
         match_id=1,
         game=name,
         options=options,
-        variant=variant_label(name, options),
+        variant=game_class(name).variant_label(options),
         seed=seed,
     )
     actions = [

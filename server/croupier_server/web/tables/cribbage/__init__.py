@@ -1,8 +1,9 @@
-"""A cribbage game at one step, as one viewer sees it: hands, crib, starter, count, pegs."""
+"""The cribbage table of the replay viewer: hands, crib, starter, count, pegs and shows."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -12,14 +13,13 @@ from croupier.games.cribbage import (
     Card,
     CribbageObservation,
     CribShown,
-    Discard,
     HandShown,
     LineShown,
     ShownHand,
 )
 from croupier_server.web.viewers import Viewer
 
-__all__ = ["CribbageTable", "ShownCards", "cribbage_action_is_public", "cribbage_table"]
+__all__ = ["TABLE", "CribbageTable", "CribbageTablePlugin", "ShownCards"]
 
 
 class ShownCards(BaseModel):
@@ -66,55 +66,62 @@ class CribbageTable(BaseModel):
     turned: str | None = Field(description="Cribbage square's card waiting to be placed.")
 
 
-def cribbage_table(
-    state: State[Any, Any, Any], viewer: Viewer, events: Sequence[Event]
-) -> CribbageTable:
-    """The table of ``state`` as ``viewer`` sees it, built from the engine's observations.
+class CribbageTablePlugin:
+    """Cribbage's :class:`~croupier_server.web.tables.TablePlugin`."""
 
-    ``events`` are the events of this step the viewer may see; their shows stand in for
-    the observation's when the next hand was dealt in the same step. A hand and a discard
-    are shown only from the observation of the seat that holds them.
-    """
-    public: CribbageObservation = state.observation(viewer.seat)
-    players = len(public.hand_sizes)
-    hands: list[list[str] | None] = [None] * players
-    known_crib: list[str] = []
-    for seat in viewer.hand_seats(players):
-        own: CribbageObservation = public if seat == viewer.seat else state.observation(seat)
-        hands[seat] = _texts(own.hand)
-        known_crib.extend(_texts(own.discards))
-    played: list[list[str]] = [[] for _ in range(players)]
-    for seat, card in public.played:
-        played[seat].append(str(card))
-    face_down: list[str | None] = [None] * (public.crib_size - len(known_crib))
-    return CribbageTable(
-        phase=public.phase,
-        game_number=public.game_number,
-        hand_number=public.hand_number,
-        dealer=public.dealer,
-        to_act=list(public.to_act),
-        scores=list(public.scores),
-        game_points=list(public.game_points),
-        target=public.game.target,
-        match_points=public.game.match_points,
-        starter=None if public.starter is None else str(public.starter),
-        count=public.count,
-        count_cards=_texts(public.count_cards),
-        played=played,
-        goes=list(public.goes),
-        hands=hands,
-        hand_sizes=list(public.hand_sizes),
-        crib=[*known_crib, *face_down],
-        discarded=list(public.discarded),
-        shown=[_shown(hand) for hand in public.shown] or _shows_among(events),
-        grid=[None if card is None else str(card) for card in public.grid],
-        turned=None if public.turned is None else str(public.turned),
-    )
+    name = "cribbage"
+    model = CribbageTable
+    template = "table.html"
+    templates = Path(__file__).parent
+
+    def table(
+        self, state: State[Any, Any, Any], viewer: Viewer, events: Sequence[Event]
+    ) -> CribbageTable:
+        """The table of ``state`` as ``viewer`` sees it, built from the engine's observations.
+
+        ``events`` are the events of this step the viewer may see; their shows stand in
+        for the observation's when the next hand was dealt in the same step. A hand and a
+        discard are shown only from the observation of the seat that holds them.
+        """
+        public: CribbageObservation = state.observation(viewer.seat)
+        players = len(public.hand_sizes)
+        hands: list[list[str] | None] = [None] * players
+        known_crib: list[str] = []
+        for seat in viewer.hand_seats(players):
+            own: CribbageObservation = public if seat == viewer.seat else state.observation(seat)
+            hands[seat] = _texts(own.hand)
+            known_crib.extend(_texts(own.discards))
+        played: list[list[str]] = [[] for _ in range(players)]
+        for seat, card in public.played:
+            played[seat].append(str(card))
+        face_down: list[str | None] = [None] * (public.crib_size - len(known_crib))
+        return CribbageTable(
+            phase=public.phase,
+            game_number=public.game_number,
+            hand_number=public.hand_number,
+            dealer=public.dealer,
+            to_act=list(public.to_act),
+            scores=list(public.scores),
+            game_points=list(public.game_points),
+            target=public.game.target,
+            match_points=public.game.match_points,
+            starter=None if public.starter is None else str(public.starter),
+            count=public.count,
+            count_cards=_texts(public.count_cards),
+            played=played,
+            goes=list(public.goes),
+            hands=hands,
+            hand_sizes=list(public.hand_sizes),
+            crib=[*known_crib, *face_down],
+            discarded=list(public.discarded),
+            shown=[_shown(hand) for hand in public.shown] or _shows_among(events),
+            grid=[None if card is None else str(card) for card in public.grid],
+            turned=None if public.turned is None else str(public.turned),
+        )
 
 
-def cribbage_action_is_public(action: object) -> bool:
-    """Pegs and placements are made face up; what a seat lays away is its own secret."""
-    return not isinstance(action, Discard)
+TABLE = CribbageTablePlugin()
+"""The plug-in, registered under ``croupier.tables`` as ``cribbage``."""
 
 
 def _texts(cards: Iterable[Card]) -> list[str]:

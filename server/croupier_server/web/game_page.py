@@ -1,0 +1,190 @@
+"""The page of one game, with the replay player, and the fragments the player swaps in.
+
+``/games/{id}?view=V&step=K`` draws step ``K`` in view ``V`` on the server, so a link opens
+the same moment without JavaScript. ``static/replay.js`` then moves through the steps with
+HTML drawn here too, the same templates: ``/games/{id}/steps?view=V&first=K&count=N``
+gives steps ``K`` to ``K + N - 1`` (each one's board, step panel and event items), and
+``/games/{id}/events?view=V`` the event list of a view. A running game may only be
+watched as a spectator: the page shows its last step and the script follows it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse
+from sqlmodel import Session
+
+from croupier.games import game_class
+from croupier_server.web.dependencies import DatabaseSession
+from croupier_server.web.game_detail import GameSummary, game_summary
+from croupier_server.web.openapi import RecordId
+from croupier_server.web.replay import StoredReplay, ViewQuery, stored_replay
+from croupier_server.web.steps import Step
+from croupier_server.web.tables import table_for, table_template
+from croupier_server.web.templating import render
+from croupier_server.web.viewers import Viewer
+
+__all__ = ["MAX_FRAGMENT_STEPS", "SPEEDS", "GamePage", "ViewChoice", "game_page", "router"]
+
+router = APIRouter(include_in_schema=False)
+
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
+"""The steps per second the player offers."""
+
+MAX_FRAGMENT_STEPS = 100
+"""The most steps one request for fragments gets."""
+
+
+@dataclass(frozen=True, slots=True)
+class ViewChoice:
+    """A view the page offers."""
+
+    value: str
+    label: str
+    enabled: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GamePage:
+    """What the page of one game draws."""
+
+    summary: GameSummary
+    title: str
+    """The game's name for people (``Lexio``)."""
+    viewer: Viewer
+    steps: list[Step]
+    """Every step, with the table of :attr:`step` only."""
+    step: int
+    note: str
+    """Why the page shows another view than the one asked for, if it does."""
+    views: list[ViewChoice]
+
+    @property
+    def last_step(self) -> int:
+        """The number of the game's last step so far."""
+        return len(self.steps) - 1
+
+
+@router.get("/games/{game_id}", response_class=HTMLResponse)
+def game_page_html(
+    request: Request,
+    game_id: RecordId,
+    session: DatabaseSession,
+    view: ViewQuery = None,
+    step: int | None = None,
+) -> HTMLResponse:
+    """The page of one game: its seats and result, and the replay player at one step."""
+    page = game_page(session, game_id, view=view, step=step)
+    return render(
+        request,
+        "game.html",
+        {
+            "section": "games",
+            "api_url": f"/api/games/{game_id}",
+            "page": page,
+            "game": page.summary,
+            "table": page.steps[page.step].table,
+            "table_template": table_template(table_for(page.summary.game)),
+            "seats": page.summary.seats,
+            "speeds": SPEEDS,
+        },
+    )
+
+
+@router.get("/games/{game_id}/steps", response_class=HTMLResponse)
+def steps_fragment(
+    request: Request,
+    *,
+    game_id: RecordId,
+    session: DatabaseSession,
+    view: ViewQuery = None,
+    first: Annotated[int, Query(ge=0)] = 0,
+    count: Annotated[int, Query(ge=1, le=MAX_FRAGMENT_STEPS)] = 32,
+) -> HTMLResponse:
+    """Steps ``first`` to ``first + count - 1`` (those the game has), drawn for the player."""
+    replay = stored_replay(session, game_id, view)
+    stop = min(first + count, replay.steps_total)
+    steps = replay.steps(first=first, tables=range(first, stop))[: max(stop - first, 0)]
+    return _fragment(
+        request,
+        "replay_steps.html",
+        replay,
+        steps,
+        seats=game_summary(session, replay.record).seats,
+        table_template=table_template(table_for(replay.record.game)),
+    )
+
+
+@router.get("/games/{game_id}/events", response_class=HTMLResponse)
+def events_fragment(
+    request: Request, game_id: RecordId, session: DatabaseSession, view: ViewQuery = None
+) -> HTMLResponse:
+    """The event list of a view, drawn for the player."""
+    replay = stored_replay(session, game_id, view)
+    return _fragment(request, "replay_events.html", replay, replay.steps())
+
+
+def game_page(session: Session, game_id: int, *, view: str | None, step: int | None) -> GamePage:
+    """What the page of game ``game_id`` shows: ``step`` (clamped) in ``view``.
+
+    A finished or aborted game opens at step 0 with all hands open; a running game at its
+    last step, and as a spectator whatever view is asked for.
+
+    Raises:
+        HTTPException: no such game or seat (404), or a stored game that does not replay
+            (500).
+    """
+    replay = stored_replay(session, game_id, view, spectator_while_running=True)
+    record = replay.record
+    note = ""
+    if view is not None and str(replay.viewer) != view:
+        note = f"Game {game_id} is still running: it may only be watched as a spectator."
+    last = replay.steps_total - 1
+    shown = min(max(step, 0), last) if step is not None else (last if replay.running else 0)
+    summary = game_summary(session, record)
+    return GamePage(
+        summary=summary,
+        title=game_class(record.game).title,
+        viewer=replay.viewer,
+        steps=replay.steps(tables=(shown,)),
+        step=shown,
+        note=note,
+        views=_view_choices(summary, replay.players, running=replay.running),
+    )
+
+
+def _fragment(
+    request: Request,
+    template: str,
+    replay: StoredReplay,
+    steps: list[Step],
+    **context: object,
+) -> HTMLResponse:
+    return render(
+        request,
+        template,
+        {
+            "view": str(replay.viewer),
+            "status": str(replay.record.status),
+            "steps_total": replay.steps_total,
+            "steps": steps,
+            **context,
+        },
+    )
+
+
+def _view_choices(summary: GameSummary, players: int, *, running: bool) -> list[ViewChoice]:
+    names = {seat.seat: seat.bot_name for seat in summary.seats}
+    choices = []
+    for viewer in Viewer.every_view(players):
+        if viewer.open_hands:
+            label = "All hands open"
+        elif viewer.seat is None:
+            label = "Spectator"
+        else:
+            label = f"Seat {viewer.seat}: {names.get(viewer.seat, '')}"
+        choices.append(ViewChoice(str(viewer), label, enabled=viewer.is_spectator or not running))
+    return choices

@@ -147,8 +147,7 @@ def test_the_version_is_the_installed_one() -> None:
 def test_the_engines_load_no_grpc_or_protobuf() -> None:
     # A bot author who only runs engines (a search, a test) needs neither; run brings them.
     code = (
-        "import sys, croupier, croupier.games, croupier.games.lexio, croupier.games.cribbage, "
-        "croupier.testing\n"
+        "import sys, croupier, croupier.games, croupier.games.lexio, croupier.games.cribbage\n"
         "croupier.games.load_game('cribbage')\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('grpc', 'google')))"
     )

@@ -1,0 +1,87 @@
+"""A database the previous release made opens with the current code, its games all there.
+
+Every stored game replays from its seed and actions, the counts of every table are kept,
+and the ratings and tournaments read as the previous release printed them.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from sqlmodel import Session, col, select
+
+from croupier_server.cli import main
+from croupier_server.db import (
+    GameRecord,
+    GameStatus,
+    check_stored_game,
+    create_database_engine,
+    init_database,
+    replay_stored_game,
+)
+from tests.server.db import previous_release
+
+KEPT_TABLES = ("bot", "tournament", "game", "seat", "event", "action", "fault", "output_line")
+"""The tables whose rows the upgrade keeps as they are."""
+
+RATED = ("rank", "bot", "elo", "elo_interval", "games", "score", "margin", "faults")
+"""What a line of the ratings says of a bot's results (its latencies aside)."""
+
+
+def _row_counts(url: str) -> dict[str, int]:
+    engine = sa.create_engine(url)
+    try:
+        with engine.connect() as connection:
+            return {
+                table: connection.exec_driver_sql(f"SELECT count(*) FROM {table}").scalar_one()
+                for table in KEPT_TABLES
+            }
+    finally:
+        engine.dispose()
+
+
+def _printed(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
+    assert main([*argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def _results(board: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{key: line[key] for key in RATED} for line in board]
+
+
+def test_every_stored_game_replays_and_every_row_is_kept(previous_release_url: str) -> None:
+    before = _row_counts(previous_release_url)
+    engine = create_database_engine(previous_release_url)
+    try:
+        init_database(engine)
+        with Session(engine) as session:
+            games = session.exec(select(GameRecord).order_by(col(GameRecord.id))).all()
+            statuses = [game.status for game in games]
+            for game in games:
+                assert game.id is not None
+                if game.status == GameStatus.FINISHED:
+                    check_stored_game(session, game_id=game.id)
+                else:  # its events are stored when it ends
+                    replay_stored_game(session, game_id=game.id)
+    finally:
+        engine.dispose()
+    assert _row_counts(previous_release_url) == before
+    assert statuses.count(GameStatus.FINISHED) == 8
+    assert statuses.count(GameStatus.ABORTED) == statuses.count(GameStatus.RUNNING) == 1
+
+
+def test_the_ratings_and_tournaments_read_as_the_previous_release_printed_them(
+    previous_release_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    printed = previous_release.report(previous_release_url)
+    db = ("--db", previous_release_url)
+    for game, board in printed["ratings"].items():
+        assert _results(_printed(capsys, "ratings", "--game", game, *db)) == _results(board)
+    for tournament in printed["tournaments"]:
+        shown = _printed(capsys, "tournament", "show", str(tournament["id"]), *db)
+        for key in ("game", "options", "format", "status", "bots", "games", "finished"):
+            assert shown[key] == tournament[key], key
+        assert _results(shown["standings"]) == _results(tournament["standings"])

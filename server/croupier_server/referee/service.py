@@ -80,7 +80,7 @@ class RefereeService(referee_pb2_grpc.RefereeServicer):
         try:
             return self._registry.admit(hello.token)
         except AdmissionError as refusal:
-            await context.abort(grpc.StatusCode[refusal.code], str(refusal))
+            await context.abort(refusal.code, str(refusal))
         raise AssertionError("unreachable: abort raises")
 
 

@@ -13,7 +13,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import grpc
+
 from croupier.proto.v1 import referee_pb2
+from croupier_server.errors import CroupierServerError
 from croupier_server.tokens import hash_secret
 
 __all__ = [
@@ -25,14 +28,14 @@ __all__ = [
 ]
 
 
-class SessionClosed(Exception):
+class SessionClosed(CroupierServerError):
     """The bot's stream ended (the process died, disconnected or was cut off)."""
 
 
-class AdmissionError(Exception):
-    """A Hello that cannot be admitted; ``code`` is the gRPC status name to end with."""
+class AdmissionError(CroupierServerError):
+    """A Hello that cannot be admitted; ``code`` is the gRPC status to end its stream with."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: grpc.StatusCode, message: str) -> None:
         super().__init__(message)
         self.code = code
 
@@ -179,7 +182,8 @@ class SessionRegistry:
             if slot.connected:
                 slot.session.result().report_duplicate_connection()
                 raise AdmissionError(
-                    "ALREADY_EXISTS", f"{slot.label} is already connected with this token"
+                    grpc.StatusCode.ALREADY_EXISTS,
+                    f"{slot.label} is already connected with this token",
                 )
             slot.connected = True
             session = BotSession(slot.label)
@@ -187,7 +191,7 @@ class SessionRegistry:
             return session
         bot_name = self._remote_keys.get(digest)
         if bot_name is None:
-            raise AdmissionError("UNAUTHENTICATED", "unknown or expired token")
+            raise AdmissionError(grpc.StatusCode.UNAUTHENTICATED, "unknown or expired token")
         session = BotSession(f"remote bot {bot_name}")
         session.report_strays_to(None)  # idle: no game to charge them to
         self._idle.setdefault(bot_name, []).append(session)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 
+import grpc
 import pytest
 from sqlalchemy import Engine
 from sqlmodel import Session
@@ -40,7 +41,7 @@ def test_a_seat_token_admits_its_own_seat_and_no_other() -> None:
         assert not seats["game-2-seat-0-token"].done()
         with pytest.raises(AdmissionError) as again:
             registry.admit("game-1-seat-1-token")
-        assert again.value.code == "ALREADY_EXISTS"
+        assert again.value.code is grpc.StatusCode.ALREADY_EXISTS
         # The other seats are still waiting for their own tokens.
         assert registry.admit("game-1-seat-0-token").label == "seat 0 of game 1"
         assert registry.admit("game-2-seat-0-token").label == "seat 0 of game 2"
@@ -72,7 +73,7 @@ def test_a_seat_token_is_no_bot_key() -> None:
         registry.revoke_seat("the-seat-token")
         with pytest.raises(AdmissionError) as refused:
             registry.admit("the-seat-token")
-        assert refused.value.code == "UNAUTHENTICATED"
+        assert refused.value.code is grpc.StatusCode.UNAUTHENTICATED
         assert registry.idle_remote_bots() == {}
 
     asyncio.run(scenario())

@@ -77,3 +77,7 @@ __all__ = [
     "read_decision_request",
     "read_game_start",
 ]
+
+for _name in __all__:
+    globals()[_name].__module__ = __name__
+del _name

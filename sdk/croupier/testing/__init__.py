@@ -13,9 +13,10 @@ illegal actions, clones, option specs). The wire side of a game, its codec, is c
 beside it by its own function in this package.
 """
 
+from croupier.testing._codec_check import check_codec
 from croupier.testing._game_check import GameCheckFailed, check_game
 
-__all__ = ["GameCheckFailed", "check_game"]
+__all__ = ["GameCheckFailed", "check_codec", "check_game"]
 
 for _name in __all__:
     globals()[_name].__module__ = __name__

@@ -74,7 +74,9 @@ class EquilibriumKuhnBot(croupier.Bot[KuhnObservation, Action]):
         facing_a_bet = Action.CALL in observation.legal_actions
         strong, weak = (Action.CALL, Action.FOLD) if facing_a_bet else (Action.BET, Action.CHECK)
         action = strong if self.rng.random() < chance else weak
-        return croupier.Decision(action, comment=f"{observation.card}: {strong} with {chance}")
+        return croupier.Decision(
+            action, comment=f"{observation.card}: {strong} with probability {chance}"
+        )
 
 
 if __name__ == "__main__":

@@ -66,11 +66,11 @@ ERRORS = {  # each command is split on spaces
     ),
     "rounds for cribbage": (
         "match --game cribbage --rounds 2 --bot cribbage_greedy",
-        "--rounds is a Lexio option",
+        "--rounds is not a Cribbage option (Cribbage takes --players, --variant, --target,",
     ),
     "a variant for lexio": (
         "match --game lexio --players 3 --variant six-card --bot lexio_random",
-        "--variant and --match-points are cribbage options",
+        "--variant is not a Lexio option (Lexio takes --players, --rounds, --starting-chips",
     ),
     "a duplicate bot name": (
         "bot add lexio_random --game lexio --command bot",

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from croupier._version import __version__
-from croupier.games import IllegalAction, InvalidOptions
+from croupier.games import IllegalAction, InvalidOptions, game_class, game_names
 from croupier_server.cli import (
     _bots,
     _dashboard,
@@ -25,9 +25,9 @@ from croupier_server.cli import (
     _sprt,
     _tournament,
 )
-from croupier_server.cli._common import CliError
 from croupier_server.db import StorageError
 from croupier_server.db.engine import DATABASE_FAILURES, database_failure
+from croupier_server.errors import CroupierServerError
 from croupier_server.matches import MatchError
 
 __all__ = ["build_parser", "main"]
@@ -37,8 +37,10 @@ _COMMANDS = (_bots, _match, _tournament, _sprt, _ratings, _replay, _serve, _dash
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every ``croupier`` command."""
+    titles = [game_class(name).title for name in game_names()]
+    games = titles[0] if len(titles) == 1 else f"{', '.join(titles[:-1])} and {titles[-1]}"
     parser = argparse.ArgumentParser(
-        prog="croupier", description="Referee and tournament server for Lexio and Cribbage bots."
+        prog="croupier", description=f"Referee and tournament server for {games} bots."
     )
     parser.add_argument("--version", action="version", version=f"croupier {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -63,7 +65,7 @@ def _run(args: argparse.Namespace) -> int:
     """Run the chosen command, turning every expected failure into a one-line error."""
     try:
         status: int = args.run(args)
-    except (CliError, StorageError, MatchError, InvalidOptions, IllegalAction) as error:
+    except (CroupierServerError, StorageError, MatchError, InvalidOptions, IllegalAction) as error:
         print(f"croupier: error: {error}", file=sys.stderr)
         return 1
     except DATABASE_FAILURES as error:  # one met outside the blocks that translate them

@@ -15,14 +15,14 @@ from typing import Any
 from sqlmodel import Session
 
 from croupier_server.bot_commands import absolute_command
-from croupier_server.cli._common import (
-    CliError,
+from croupier_server.cli._options import (
     add_database_option,
     add_limit_options,
     limits_from_args,
     open_database,
-    print_json,
 )
+from croupier_server.cli._output import CliError, print_json
+from croupier_server.cli._rules import add_game_option
 from croupier_server.db import BotRecord, repository
 
 __all__ = ["register"]
@@ -34,7 +34,7 @@ def register(commands: Any) -> None:
     actions = bot.add_subparsers(dest="bot_command", required=True, metavar="ACTION")
     add = actions.add_parser("add", help="register a bot")
     add.add_argument("name")
-    add.add_argument("--game", required=True, choices=("lexio", "cribbage"))
+    add_game_option(add)
     how = add.add_mutually_exclusive_group(required=True)
     how.add_argument(
         "--command",
@@ -49,7 +49,7 @@ def register(commands: Any) -> None:
     add_database_option(add)
     add.set_defaults(run=add_bot)
     listing = actions.add_parser("list", help="list the registered bots")
-    listing.add_argument("--game", choices=("lexio", "cribbage"))
+    add_game_option(listing, required=False)
     listing.add_argument("--json", action="store_true", help="print JSON")
     add_database_option(listing)
     listing.set_defaults(run=list_bots)

@@ -8,15 +8,13 @@ from typing import Any
 
 from sqlalchemy import Engine
 
-from croupier_server.cli._common import (
-    DashboardTokens,
+from croupier_server.cli._options import (
     add_access_options,
     add_dashboard_options,
     add_database_option,
-    dashboard_serving,
-    dashboard_tokens,
     open_database,
 )
+from croupier_server.cli._serving import DashboardTokens, dashboard_serving, dashboard_tokens
 
 __all__ = ["register", "serve_until_interrupted"]
 

@@ -1,8 +1,8 @@
 """``croupier demo``: the main job in miniature, a short tournament of each game.
 
-It registers the example bots (``examples/`` of a croupier checkout) in the database if
-they are not there yet, then plays a short round robin of Lexio (4 seats, the four example
-bots, duplicate deals) and one of two-player cribbage (six cards, the three example bots)
+The tournaments are those the examples folder (``examples/`` of a croupier checkout) lists
+in its ``demo.toml``: a short round robin of each game between its example bots. The demo
+registers the bots in the database if they are not there yet, plays the tournaments
 through the referee, with real bot processes, a progress bar and the standings with their
 intervals at the end; then it serves the dashboard over the database until Ctrl-C.
 """
@@ -13,6 +13,7 @@ import argparse
 import asyncio
 import random
 import sys
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,20 +23,24 @@ from sqlmodel import Session
 
 from croupier.games import load_game
 from croupier_server.addresses import listening_socket
-from croupier_server.cli._common import (
-    CliError,
+from croupier_server.cli._dashboard import serve_until_interrupted
+from croupier_server.cli._options import (
     add_dashboard_options,
     add_database_option,
     open_database,
     positive_number,
     seed_number,
 )
-from croupier_server.cli._dashboard import serve_until_interrupted
+from croupier_server.cli._output import CliError
 from croupier_server.cli._tournament import play_tournament
 from croupier_server.db import repository
 from croupier_server.tournament.runner import create_tournament
 
 __all__ = ["register"]
+
+
+DEMO_FILE = "demo.toml"
+"""The file of the examples folder that lists the demo's tournaments."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,23 +51,6 @@ class DemoTournament:
     options: dict[str, Any]
     bots: tuple[str, ...]
     deals: int
-
-
-DEMO_TOURNAMENTS = (
-    DemoTournament(
-        "lexio",
-        {"players": 4, "rounds": 3},
-        ("lexio_strong", "lexio_greedy", "lexio_cautious", "lexio_random"),
-        deals=3,
-    ),
-    DemoTournament(
-        "cribbage",
-        {"variant": "six-card", "match_points": 1},
-        ("cribbage_strong", "cribbage_greedy", "cribbage_random"),
-        deals=4,
-    ),
-)
-"""Lexio: 3 tables x 4 rotations = 12 games; cribbage: 3 pairs x 4 deals x 2 = 24 games."""
 
 
 def register(commands: Any) -> None:
@@ -86,10 +74,13 @@ def run(args: argparse.Namespace) -> int:
     examples = _examples_folder(args.examples)
     if not args.no_dashboard:
         _check_dashboard_address(args.http)
+    tournaments = _demo_tournaments(examples / DEMO_FILE)
     engine = open_database(args)
-    _register_examples(engine, examples, {bot for demo in DEMO_TOURNAMENTS for bot in demo.bots})
+    _register_examples(
+        engine, examples, {bot: demo.game for demo in tournaments for bot in demo.bots}
+    )
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    for offset, demo in enumerate(DEMO_TOURNAMENTS):
+    for offset, demo in enumerate(tournaments):
         record = create_tournament(
             engine,
             game=load_game(demo.game, demo.options),
@@ -130,9 +121,37 @@ def _check_dashboard_address(address: str) -> None:
         raise CliError(f"cannot serve the dashboard on {address}: {error}") from None
 
 
-def _register_examples(engine: Engine, examples: Path, names: set[str]) -> None:
+def _demo_tournaments(path: Path) -> list[DemoTournament]:
+    """The tournaments of the demo file ``path``.
+
+    Raises:
+        CliError: the file is missing, or not a list of tournaments.
+    """
+    try:
+        with path.open("rb") as file:
+            listed = tomllib.load(file)["tournament"]
+        return [
+            DemoTournament(
+                game=str(each["game"]),
+                options=dict(each.get("options", {})),
+                bots=tuple(str(bot) for bot in each["bots"]),
+                deals=int(each["deals"]),
+            )
+            for each in listed
+        ]
+    except OSError as error:
+        reason = error.strerror or str(error)
+    except (tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as error:
+        reason = f"not a list of tournaments ({error})"
+    raise CliError(
+        f"no demo tournaments in {str(path)!r}: {reason} (run the demo from a croupier checkout)"
+    )
+
+
+def _register_examples(engine: Engine, examples: Path, games: dict[str, str]) -> None:
+    """Register each example bot of ``games`` (its name: its game) that is not yet."""
     with Session(engine) as session:
-        for name in sorted(names):
+        for name, game in sorted(games.items()):
             if repository.get_bot_by_name(session, name=name) is not None:
                 continue
             script = examples / f"{name}.py"
@@ -143,7 +162,7 @@ def _register_examples(engine: Engine, examples: Path, names: set[str]) -> None:
             repository.add_bot(
                 session,
                 name=name,
-                game=name.split("_")[0],
+                game=game,
                 command=f"{sys.executable} {script}",
                 description="an example bot of croupier",
             )

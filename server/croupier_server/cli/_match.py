@@ -8,21 +8,20 @@ import random
 from typing import Any
 
 from croupier.games import Game
-from croupier_server.cli._common import (
+from croupier_server.cli._options import (
     add_database_option,
     add_limit_options,
-    add_rules_options,
     add_sealing_option,
     add_time_options,
     limits_from_args,
     open_database,
-    print_json,
-    referee_serving,
-    rules_from_args,
     sealing_from_args,
     seed_number,
     time_control_from_args,
 )
+from croupier_server.cli._output import print_json
+from croupier_server.cli._rules import add_rules_options, rules_from_args
+from croupier_server.cli._serving import referee_serving
 from croupier_server.db import BotRecord
 from croupier_server.matches import load_bots, play_match
 from croupier_server.referee.match import MatchSettings

@@ -8,13 +8,9 @@ from typing import Any
 
 from sqlmodel import Session
 
-from croupier_server.cli._common import (
-    CliError,
-    add_database_option,
-    open_database,
-    positive_number,
-    print_json,
-)
+from croupier_server.cli._options import add_database_option, open_database, positive_number
+from croupier_server.cli._output import CliError, print_json
+from croupier_server.cli._rules import add_game_option
 from croupier_server.db import repository
 from croupier_server.ratings import HeadToHead, head_to_head
 from croupier_server.standings import Standing, standings, stored_deals
@@ -25,7 +21,7 @@ __all__ = ["print_head_to_head", "print_standings", "register", "standings_data"
 def register(commands: Any) -> None:
     """Add the ``ratings`` command."""
     ratings = commands.add_parser("ratings", help="the bots' ratings from their finished games")
-    ratings.add_argument("--game", required=True, choices=("lexio", "cribbage"))
+    add_game_option(ratings)
     ratings.add_argument(
         "--tournament", type=positive_number, metavar="ID", help="this tournament only"
     )

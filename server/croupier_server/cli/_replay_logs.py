@@ -15,52 +15,43 @@ from typing import Any
 
 from sqlmodel import Session
 
-from croupier_server.db import SeatRecord, outputs, repository
+from croupier_server.db import GameRecord, outputs, repository
 from croupier_server.db.output_steps import place_output
 
-__all__ = ["event_line", "logs_data", "print_steps", "printable"]
+__all__ = ["event_line", "placed_output", "print_steps", "printable"]
 
 _INDENT = " " * 7
 """Output lines start where the text of an event does."""
 
 
-def logs_data(
-    session: Session, *, game_id: int, seats: Sequence[SeatRecord], seat: int | None
-) -> dict[str, Any]:
-    """The game's actions with their comments and its placed output lines, as JSON values.
+def placed_output(
+    session: Session, *, record: GameRecord, seat: int | None
+) -> list[dict[str, Any]]:
+    """The game's output lines placed among its steps, as JSON values (``seat``: its own only).
 
-    With ``seat``, only that seat's comments and lines. An action's text is left out: a
-    seat's view must not show another seat's secret actions (its events say what it may).
+    Each line says at which step it falls, whether its seat was deciding the action of that
+    step when it was written, and how many earlier bytes were cut before it.
     """
-    actions = repository.game_actions(session, game_id=game_id)
-    lines = outputs.game_output(session, game_id=game_id, seat=seat)
-    dropped = {record.seat: record.output_dropped_bytes for record in seats}
-    return {
-        "actions": [
-            {
-                "number": action.number,
-                "seat": action.seat,
-                "decided_by": action.decided_by,
-                "requested_at": action.requested_at.isoformat(),
-                "latency_ms": action.latency_ms,
-                "comment": action.comment if seat in (None, action.seat) else None,
-            }
-            for action in actions
-        ],
-        "output": [
-            {
-                "seat": placed.line.seat,
-                "number": placed.line.number,
-                "at": placed.line.at.isoformat(),
-                "stream": placed.line.stream,
-                "text": placed.line.text,
-                "step": placed.step,
-                "deciding": placed.deciding,
-                "earlier_bytes_cut": placed.earlier_bytes_cut,
-            }
-            for placed in place_output(actions, lines, dropped)
-        ],
+    assert record.id is not None
+    actions = repository.game_actions(session, game_id=record.id)
+    lines = outputs.game_output(session, game_id=record.id, seat=seat)
+    dropped = {
+        each.seat: each.output_dropped_bytes
+        for each in repository.game_seats(session, game_id=record.id)
     }
+    return [
+        {
+            "seat": placed.line.seat,
+            "number": placed.line.number,
+            "at": placed.line.at.isoformat(),
+            "stream": placed.line.stream,
+            "text": placed.line.text,
+            "step": placed.step,
+            "deciding": placed.deciding,
+            "earlier_bytes_cut": placed.earlier_bytes_cut,
+        }
+        for placed in place_output(actions, lines, dropped)
+    ]
 
 
 def print_steps(data: dict[str, Any], event_counts: Sequence[int]) -> None:

@@ -17,45 +17,35 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import random
-from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import Engine
 from sqlmodel import Session
 
 from croupier.games import Game
-from croupier_server.cli._common import (
-    CliError,
-    DashboardTokens,
+from croupier_server.cli._options import (
     add_access_options,
     add_dashboard_options,
     add_database_option,
-    add_rules_options,
     add_sealing_option,
-    dashboard_serving,
-    dashboard_tokens,
     open_database,
     positive_number,
-    referee_serving,
-    rules_from_args,
     sealing_from_args,
     seed_number,
 )
-from croupier_server.db import BotKind, BotRecord, TournamentRecord, TournamentStatus, repository
-from croupier_server.matches import MatchError, play_match
-from croupier_server.referee.match import MatchSettings
-from croupier_server.referee.service import RefereeServer
-from croupier_server.tournament.runner import run_tournament
+from croupier_server.cli._output import CliError
+from croupier_server.cli._rules import add_rules_options, given_rules, rules_from_args
+from croupier_server.cli._serving import (
+    DashboardTokens,
+    dashboard_serving,
+    dashboard_tokens,
+    referee_serving,
+)
+from croupier_server.db import BotKind, BotRecord, repository
+from croupier_server.matchmaking import pair_remote_bots
+from croupier_server.tournament.queue import play_queued_tournaments
 
 __all__ = ["register"]
-
-POLL_SECONDS = 0.2
-"""How often idle remote bots are looked for."""
-QUEUE_POLL_SECONDS = 1.0
-"""How often queued tournaments are looked for while none is played."""
-
-_RULES_OPTIONS = ("players", "variant", "rounds", "match_points", "games", "seed")
 
 
 def register(commands: Any) -> None:
@@ -108,10 +98,11 @@ def _pairing_rules(args: argparse.Namespace) -> Game[Any] | None:
     """The rules of the remote bots' games, if ``--game`` asks for them."""
     if args.game is not None:
         return rules_from_args(args)
-    stray = [name for name in _RULES_OPTIONS if getattr(args, name) is not None]
+    stray = given_rules(args) + [
+        f"--{name}" for name in ("games", "seed") if getattr(args, name) is not None
+    ]
     if stray:
-        flags = ", ".join(f"--{name.replace('_', '-')}" for name in stray)
-        raise CliError(f"{flags}: options of the remote bots' games, which need --game")
+        raise CliError(f"{', '.join(stray)}: options of the remote bots' games, which need --game")
     return None
 
 
@@ -139,115 +130,21 @@ async def _serve(
             await stack.enter_async_context(
                 dashboard_serving(engine, args.http, tokens, referee=server)
             )
-        queue = asyncio.create_task(_play_queued_tournaments(engine, server, args.sealed))
+        queue = asyncio.create_task(
+            play_queued_tournaments(engine, server, sealed=args.sealed, report=_say)
+        )
         try:
             if game is None:
                 await queue
             else:
-                await _pair_remote_bots(engine, server, game, bots, args)
+                await pair_remote_bots(
+                    engine, server, game, bots, games=args.games, seed=args.seed, report=_say
+                )
         finally:
             queue.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await queue
 
 
-async def _play_queued_tournaments(engine: Engine, server: RefereeServer, sealed: bool) -> None:
-    """Play the queued tournaments, oldest first, one at a time, for ever (``sealed``: so)."""
-    while True:
-        record = await _claim_queued(engine)
-        if record is None:
-            await asyncio.sleep(QUEUE_POLL_SECONDS)
-            continue
-        await _play_tournament(engine, server, record, sealed)
-
-
-async def _claim_queued(engine: Engine) -> TournamentRecord | None:
-    """The oldest queued tournament, claimed; one claimed as the server stops is queued again."""
-    claim = asyncio.ensure_future(asyncio.to_thread(_claim, engine))
-    try:
-        return await asyncio.shield(claim)
-    except asyncio.CancelledError:
-        # The claim ends in its thread whatever happens here: it must not be lost.
-        record = await claim
-        if record is not None and record.id is not None:
-            _set_status(engine, record.id, TournamentStatus.QUEUED)
-        raise
-
-
-def _claim(engine: Engine) -> TournamentRecord | None:
-    with Session(engine) as session:
-        return repository.claim_queued_tournament(session)
-
-
-async def _play_tournament(
-    engine: Engine, server: RefereeServer, record: TournamentRecord, sealed: bool
-) -> None:
-    """Play a claimed tournament; queue it again if the server stops in its middle."""
-    assert record.id is not None
-    label = f"tournament {record.id} ({record.game}: {', '.join(record.settings['bots'])})"
-    print(f"{label}: playing", flush=True)
-    try:
-        progress = await run_tournament(engine, server, tournament_id=record.id, sealed=sealed)
-    except MatchError as error:
-        print(f"{label} stopped: {error}", flush=True)
-        print(f"resume it: croupier tournament resume {record.id}", flush=True)
-        return
-    except asyncio.CancelledError:
-        _set_status(engine, record.id, TournamentStatus.QUEUED)
-        raise
-    print(f"{label}: finished, {progress.done}/{progress.total} games", flush=True)
-
-
-def _set_status(engine: Engine, tournament_id: int, status: TournamentStatus) -> None:
-    with Session(engine) as session:
-        repository.set_tournament_status(session, tournament_id=tournament_id, status=status)
-
-
-async def _pair_remote_bots(
-    engine: Engine,
-    server: RefereeServer,
-    game: Game[Any],
-    bots: dict[str, BotRecord],
-    args: argparse.Namespace,
-) -> None:
-    """Play games among idle remote bots until ``--games`` are played (or for ever)."""
-    rng = random.Random(args.seed)
-    busy: set[str] = set()
-    games: set[asyncio.Task[None]] = set()
-    played = 0
-    while args.games is None or played < args.games:
-        idle = [
-            name for name in server.registry.idle_remote_bots() if name in bots and name not in busy
-        ]
-        if len(idle) < game.num_players:
-            await asyncio.sleep(POLL_SECONDS)
-            continue
-        chosen = rng.sample(idle, game.num_players)
-        busy.update(chosen)
-        played += 1
-        seated = [bots[name] for name in chosen]
-        seed = rng.randrange(2**63)
-        task = asyncio.create_task(_play(engine, server, game, seated, seed=seed, busy=busy))
-        games.add(task)
-        task.add_done_callback(games.discard)
-    await asyncio.gather(*games)
-
-
-async def _play(
-    engine: Engine,
-    server: RefereeServer,
-    game: Game[Any],
-    seated: Sequence[BotRecord],
-    *,
-    seed: int,
-    busy: set[str],
-) -> None:
-    try:
-        game_id, log = await play_match(
-            engine, server, game=game, bots=seated, seed=seed, settings=MatchSettings()
-        )
-        scores = log.result.scores if log.result else ()
-        names = ", ".join(f"{bot.name} {score}" for bot, score in zip(seated, scores, strict=False))
-        print(f"game {game_id}: {names}", flush=True)
-    finally:
-        busy.difference_update(bot.name for bot in seated)
+def _say(line: str) -> None:
+    print(line, flush=True)

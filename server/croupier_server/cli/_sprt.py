@@ -14,21 +14,19 @@ import random
 import sys
 from typing import Any
 
-from croupier_server.cli._common import (
-    CliError,
+from croupier_server.cli._options import (
     add_database_option,
-    add_rules_options,
     add_sealing_option,
     add_time_options,
     open_database,
     positive_number,
-    print_json,
-    referee_serving,
-    rules_from_args,
     sealing_from_args,
     seed_number,
     time_control_from_args,
 )
+from croupier_server.cli._output import CliError, print_json
+from croupier_server.cli._rules import add_rules_options, rules_from_args
+from croupier_server.cli._serving import referee_serving
 from croupier_server.matches import load_bots
 from croupier_server.referee.match import MatchSettings
 from croupier_server.tournament.sequential import (

@@ -11,25 +11,23 @@ from typing import Any
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from croupier_server.cli._common import (
-    CliError,
+from croupier_server.cli._options import (
     add_database_option,
     add_limit_options,
-    add_rules_options,
     add_sealing_option,
     add_time_options,
     limits_from_args,
     open_database,
     positive_number,
-    print_json,
-    referee_serving,
     require_sealed_seats,
-    rules_from_args,
     sealing_from_args,
     seed_number,
     time_control_from_args,
 )
+from croupier_server.cli._output import CliError, print_json
 from croupier_server.cli._ratings import print_standings, standings_data
+from croupier_server.cli._rules import add_rules_options, rules_from_args
+from croupier_server.cli._serving import referee_serving
 from croupier_server.db import TournamentRecord, repository
 from croupier_server.db.errors import DatabaseFailure
 from croupier_server.referee.match import MatchSettings

@@ -1,0 +1,95 @@
+"""The queue of tournaments: those queued through the dashboard, played oldest first.
+
+:func:`play_queued_tournaments` claims the oldest queued tournament, plays it as ``croupier
+tournament resume`` plays a stored one, and looks for the next, for ever; one it is stopped
+in the middle of (cancelled) is queued again, for the next server to finish.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+from sqlalchemy import Engine
+from sqlmodel import Session
+
+from croupier_server.db import TournamentRecord, TournamentStatus, repository
+from croupier_server.matches import MatchError
+from croupier_server.referee.service import RefereeServer
+from croupier_server.tournament.runner import run_tournament
+
+__all__ = ["QUEUE_POLL_SECONDS", "play_queued_tournaments"]
+
+QUEUE_POLL_SECONDS = 1.0
+"""How often queued tournaments are looked for while none is played."""
+
+
+async def play_queued_tournaments(
+    engine: Engine,
+    server: RefereeServer,
+    *,
+    sealed: bool,
+    report: Callable[[str], object],
+    poll_seconds: float = QUEUE_POLL_SECONDS,
+) -> None:
+    """Play the queued tournaments, oldest first, one at a time, until cancelled.
+
+    Each tournament's start and end are told to ``report`` (a line each); one stopped by
+    its referee's failure is left for ``croupier tournament resume``. With ``sealed``,
+    every seat must be sealed.
+    """
+    while True:
+        record = await _claim_queued(engine)
+        if record is None:
+            await asyncio.sleep(poll_seconds)
+            continue
+        await _play(engine, server, record, sealed=sealed, report=report)
+
+
+async def _claim_queued(engine: Engine) -> TournamentRecord | None:
+    """The oldest queued tournament, claimed; one claimed as the server stops is queued again."""
+    claim = asyncio.ensure_future(asyncio.to_thread(_claim, engine))
+    try:
+        return await asyncio.shield(claim)
+    except asyncio.CancelledError:
+        # The claim ends in its thread whatever happens here: it must not be lost.
+        record = await claim
+        if record is not None and record.id is not None:
+            _queue_again(engine, record.id)
+        raise
+
+
+def _claim(engine: Engine) -> TournamentRecord | None:
+    with Session(engine) as session:
+        return repository.claim_queued_tournament(session)
+
+
+async def _play(
+    engine: Engine,
+    server: RefereeServer,
+    record: TournamentRecord,
+    *,
+    sealed: bool,
+    report: Callable[[str], object],
+) -> None:
+    """Play a claimed tournament; queue it again if the server stops in its middle."""
+    assert record.id is not None
+    label = f"tournament {record.id} ({record.game}: {', '.join(record.settings['bots'])})"
+    report(f"{label}: playing")
+    try:
+        progress = await run_tournament(engine, server, tournament_id=record.id, sealed=sealed)
+    except MatchError as error:
+        report(f"{label} stopped: {error}")
+        report(f"resume it: croupier tournament resume {record.id}")
+        return
+    except asyncio.CancelledError:
+        _queue_again(engine, record.id)
+        raise
+    report(f"{label}: finished, {progress.done}/{progress.total} games")
+
+
+def _queue_again(engine: Engine, tournament_id: int) -> None:
+    with Session(engine) as session:
+        repository.set_tournament_status(
+            session, tournament_id=tournament_id, status=TournamentStatus.QUEUED
+        )

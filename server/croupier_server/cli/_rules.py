@@ -65,25 +65,34 @@ def rules_from_args(args: argparse.Namespace) -> Game[Any]:
     stray = [name for name in options if name not in own and name != _PLAYERS]
     if stray:
         takes = [_flag(_PLAYERS)] + [_flag(name) for name in own if name != _PLAYERS]
-        a = "a " if len(stray) == 1 else ""
+        one = len(stray) == 1
         raise CliError(
-            f"{_flags(stray)} {'is' if a else 'are'} not {a}{chosen.title} option"
-            f"{'' if a else 's'} ({chosen.title} takes {', '.join(takes)})"
+            f"{_flags(stray)} {'is not a' if one else 'are not'} {chosen.title} "
+            f"option{'' if one else 's'} ({chosen.title} takes {', '.join(takes)})"
         )
     if _PLAYERS in own or _PLAYERS not in options:
         return chosen.from_options(options)
+    return _seated(args.game, chosen, options)
+
+
+def _seated(name: str, chosen: type[Game[Any]], options: dict[str, Any]) -> Game[Any]:
+    """The rules of a game without a players option, for ``options["players"]`` seats.
+
+    Without the options that choose a variant, the first variant of that many seats.
+    """
     players = options.pop(_PLAYERS)
     if not options.keys() & _variant_options(chosen):
-        seats = [variant for variant in chosen.variants() if variant.seats == players]
-        if not seats:
+        variants = [variant for variant in chosen.variants() if variant.seats == players]
+        if not variants:
             counts = [str(count) for count in chosen.seat_counts()]
-            raise CliError(f"{args.game} is for {_alternatives(counts)} players, not {players}")
-        options = {**seats[0].options, **options}
+            raise CliError(f"{name} is for {_alternatives(counts)} players, not {players}")
+        options = {**variants[0].options, **options}
     game = chosen.from_options(options)
     if game.num_players != players:
         label = chosen.variant_label(game.options())
-        rules = args.game if label == chosen.title else f"{args.game} {label}"
-        raise CliError(f"{rules} is for {game.num_players} players, not {players}")
+        rules = name if label == chosen.title else f"{name} {label}"
+        seats = f"{game.num_players} player{'' if game.num_players == 1 else 's'}"
+        raise CliError(f"{rules} is for {seats}, not {players}")
     return game
 
 

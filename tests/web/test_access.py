@@ -31,7 +31,7 @@ from croupier_server.web.access import (
     Role,
     check_token,
 )
-from croupier_server.web.admin_pages import MAX_FORM_BYTES
+from croupier_server.web.admin.pages import MAX_FORM_BYTES
 
 ADMIN = "admin-token-0123456789abcdef"
 READ = "read-token-0123456789abcdef"

@@ -14,19 +14,12 @@ from sqlalchemy import Engine
 from starlette.exceptions import HTTPException
 
 from croupier._version import __version__
-from croupier_server.web import (
-    admin,
-    admin_pages,
-    bots,
-    game_page,
-    games,
-    leaderboard,
-    replay,
-    tournaments,
-)
+from croupier_server.web import bots, game_page, games, leaderboard, replay, tournaments
 from croupier_server.web.access import AccessControl, AccessTokens, require_reader
-from croupier_server.web.admin import AdminActions
-from croupier_server.web.admin_pages import login_url
+from croupier_server.web.admin import api as admin_api
+from croupier_server.web.admin import pages as admin_pages
+from croupier_server.web.admin.actions import AdminActions
+from croupier_server.web.admin.pages import login_url
 from croupier_server.web.openapi import error_answers
 from croupier_server.web.ratings_cache import RatingsCache
 from croupier_server.web.templating import render
@@ -75,7 +68,7 @@ def create_app(
             dependencies=[Depends(require_reader)] if protected else [],
             responses=error_answers({401: "No token, or a wrong one"}) if protected else {},
         )
-    app.include_router(admin.router)
+    app.include_router(admin_api.router)
     app.include_router(admin_pages.router)
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(RequestValidationError, _bad_request)

@@ -12,10 +12,9 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
-from croupier.games import GAME_NAMES, cribbage, lexio
+from croupier.games import game_class, game_names
 from croupier_server.db import BOT_NAME_MAX_LENGTH, INTEGER_MAX, EndedBy, GameStatus, SeatStatus
 from croupier_server.db.listings import GamePage, GameSearch, ListedGame, search_games
-from croupier_server.db.variants import variant_label
 from croupier_server.web.dependencies import DatabaseSession
 from croupier_server.web.openapi import NO_NUL
 from croupier_server.web.templating import render
@@ -28,8 +27,7 @@ PAGE_SIZE = 50
 """Games per page unless the query asks for another number."""
 
 VARIANTS = {
-    "lexio": tuple(variant_label("lexio", {"players": count}) for count in lexio.PLAYER_COUNTS),
-    "cribbage": tuple(variant_label("cribbage", {"variant": name}) for name in cribbage.VARIANTS),
+    name: tuple(variant.label for variant in game_class(name).variants()) for name in game_names()
 }
 """The variant labels of each game, as the games are stored with them."""
 
@@ -42,8 +40,8 @@ class GameListQuery(BaseModel):
 
     game: str | None = Field(
         default=None,
-        description=f"One of {', '.join(GAME_NAMES)}.",
-        json_schema_extra={"enum": list(GAME_NAMES)},
+        description=f"One of {', '.join(game_names())}.",
+        json_schema_extra={"enum": list(game_names())},
     )
     variant: str | None = Field(
         default=None,
@@ -77,8 +75,8 @@ class GameListQuery(BaseModel):
     @field_validator("game")
     @classmethod
     def _known_game(cls, game: str | None) -> str | None:
-        if game is not None and game not in GAME_NAMES:
-            raise _unknown("game", game, GAME_NAMES)
+        if game is not None and game not in game_names():
+            raise _unknown("game", game, game_names())
         return game
 
     @field_validator("variant")
@@ -213,7 +211,7 @@ def games_page(
             "older_url": older,
             "page_size": PAGE_SIZE,
             "bot_name_max_length": BOT_NAME_MAX_LENGTH,
-            "game_names": GAME_NAMES,
+            "game_names": game_names(),
             "variants": VARIANTS,
             "statuses": list(GameStatus),
             "endings": list(EndedBy),

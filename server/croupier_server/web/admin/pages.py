@@ -7,18 +7,15 @@ forms register a bot and queue a tournament through the same checks as the API.
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 from urllib.parse import parse_qs, quote, urlsplit
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.routing import APIRoute
-from pydantic import BaseModel, ValidationError
-from pydantic_core import ErrorDetails
 
-from croupier.games import GAME_NAMES
-from croupier.games.cribbage import VARIANTS
+from croupier.games import game_names
 from croupier_server.db import BOT_NAME_MAX_LENGTH
 from croupier_server.tournament.schedule import ScheduleFormat
 from croupier_server.web.access import (
@@ -30,13 +27,17 @@ from croupier_server.web.access import (
     clear_session_cookie,
     set_session_cookie,
 )
-from croupier_server.web.admin import (
-    Actions,
-    BotRegistration,
-    TournamentRequest,
-    add_bot,
-    queue_tournament,
+from croupier_server.web.admin.actions import Actions, add_bot, queue_tournament
+from croupier_server.web.admin.forms import (
+    LIMIT_FIELDS,
+    TIME_FIELDS,
+    FormRefused,
+    bot_data,
+    option_fields,
+    parse,
+    tournament_data,
 )
+from croupier_server.web.admin.schemas import BotRegistration, TournamentRequest
 from croupier_server.web.templating import render
 
 __all__ = ["MAX_FORM_BYTES", "login_url", "router"]
@@ -70,25 +71,7 @@ router = APIRouter(include_in_schema=False, route_class=_UnframedRoute)
 MAX_FORM_BYTES = 64 * 1024
 """The largest form post read; a larger one is refused (413) before it fills memory."""
 
-_LIMIT_FIELDS = (
-    "memory_mb",
-    "cpu_seconds",
-    "processes",
-    "open_files",
-    "file_size_mb",
-    "scratch_mb",
-    "output_kb",
-)
-_TIME_FIELDS = ("connect_ms", "decision_ms", "bank_ms")
-_NETWORK = {"": None, "allow": True, "cut": False}
-_OPTION_FIELDS = {"lexio": ("players", "rounds"), "cribbage": ("variant", "match_points")}
-
 AdminLogin = Annotated[LoginSession, Depends(admin_login)]
-Model = TypeVar("Model", bound=BaseModel)
-
-
-class FormRefused(Exception):
-    """A form that cannot be carried out; the message says why, for the form's page."""
 
 
 def login_url(target: str) -> str:
@@ -144,7 +127,7 @@ async def add_bot_form(request: Request, session: AdminLogin, actions: Actions) 
     fields = await _form(request)
     check_csrf(session, fields.get("csrf"))
     try:
-        registration = _model(BotRegistration, _bot_data(fields))
+        registration = parse(BotRegistration, bot_data(fields))
         bot = await run_in_threadpool(add_bot, actions, registration)
     except (FormRefused, HTTPException) as error:
         return _admin_forms(request, session, bot_form=fields, bot_error=_reason(error))
@@ -161,7 +144,7 @@ async def queue_tournament_form(
     fields = await _form(request)
     check_csrf(session, fields.get("csrf"))
     try:
-        tournament_request = _model(TournamentRequest, _tournament_data(fields))
+        tournament_request = parse(TournamentRequest, tournament_data(fields))
         queued = await run_in_threadpool(queue_tournament, actions, tournament_request)
     except (FormRefused, HTTPException) as error:
         return _admin_forms(
@@ -190,75 +173,6 @@ async def _form(request: Request) -> dict[str, str]:
             raise HTTPException(413, "the form is too large")
     fields = parse_qs(body.decode(errors="replace"), keep_blank_values=True)
     return {name: values[0] for name, values in fields.items()}
-
-
-def _model(model: type[Model], data: dict[str, Any]) -> Model:
-    try:
-        return model.model_validate(data)
-    except ValidationError as error:
-        raise FormRefused("; ".join(_problem(problem) for problem in error.errors())) from None
-
-
-def _problem(problem: ErrorDetails) -> str:
-    """``field: what is wrong``, or only what is wrong when it is the whole form."""
-    cause = problem.get("ctx", {}).get("error")
-    message = str(cause) if problem["type"] == "value_error" and cause else problem["msg"]
-    where = ".".join(str(part) for part in problem["loc"])
-    return f"{where}: {message}" if where else message
-
-
-def _bot_data(fields: dict[str, str]) -> dict[str, Any]:
-    remote = fields.get("kind") == "remote"
-    limits: dict[str, Any] = {name: fields[name] for name in _LIMIT_FIELDS if fields.get(name)}
-    network = _NETWORK.get(fields.get("network", ""))
-    if network is not None:
-        limits["network"] = network
-    return {
-        "name": fields.get("name", ""),
-        "game": fields.get("game", ""),
-        "command": None if remote else fields.get("command", ""),
-        "remote": remote,
-        "description": fields.get("description", ""),
-        "limits": limits,
-    }
-
-
-def _tournament_data(fields: dict[str, str]) -> dict[str, Any]:
-    game = fields.get("game", "")
-    options: dict[str, Any] = {}
-    for other_game, names in _OPTION_FIELDS.items():
-        for name in names:
-            value = fields.get(name, "").strip()
-            if not value:
-                continue
-            if other_game != game:
-                raise FormRefused(f"{name.replace('_', ' ')} is a {other_game} option")
-            options[name] = value if name == "variant" else _whole_number(name, value)
-    data: dict[str, Any] = {
-        "game": game,
-        "options": options,
-        "bots": _names(fields.get("bots", "")),
-        "format": fields.get("format", ScheduleFormat.ROUND_ROBIN),
-        "challengers": _names(fields.get("challengers", "")),
-        "duplicate": "duplicate" in fields,
-        "reuse_processes": "reuse_processes" in fields,
-        "time_control": {name: fields[name] for name in _TIME_FIELDS if fields.get(name)},
-    }
-    for name in ("deals", "seed", "concurrency"):
-        if fields.get(name):
-            data[name] = fields[name]
-    return data
-
-
-def _whole_number(name: str, text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise FormRefused(f"{name.replace('_', ' ')} is a whole number, not {text!r}") from None
-
-
-def _names(text: str) -> list[str]:
-    return [name.strip() for name in text.split(",") if name.strip()]
 
 
 def _reason(error: FormRefused | HTTPException) -> str:
@@ -292,11 +206,11 @@ def _admin_forms(
         {
             "section": "admin",
             "csrf": session.csrf,
-            "games": GAME_NAMES,
-            "variants": VARIANTS,
+            "games": game_names(),
+            "option_fields": option_fields(),
             "formats": [str(schedule_format) for schedule_format in ScheduleFormat],
-            "limit_fields": _LIMIT_FIELDS,
-            "time_fields": _TIME_FIELDS,
+            "limit_fields": LIMIT_FIELDS,
+            "time_fields": TIME_FIELDS,
             "bot_name_max_length": BOT_NAME_MAX_LENGTH,
             "bot_form": bot_form or {},
             "bot_error": bot_error,

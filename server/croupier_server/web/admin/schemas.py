@@ -1,0 +1,192 @@
+"""What the admin API takes and answers: a bot to register, a tournament to queue.
+
+The games, the bots' process limits and the time control are not listed here: the games
+come from :func:`croupier.games.game_names`, the limits and times from
+:mod:`croupier_server.control`, each field with its bounds and help.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Self, TypeAlias
+
+from pydantic import BaseModel, ConfigDict, Field, create_model, model_validator
+
+from croupier.games import game_names
+from croupier_server.control import LIMIT_SETTINGS, TIME_CONTROL_SETTINGS, Setting
+from croupier_server.db import BOT_NAME_MAX_LENGTH, BotKind, TournamentStatus
+from croupier_server.tournament.schedule import ScheduleFormat
+from croupier_server.web.openapi import NO_NUL
+
+__all__ = [
+    "MAX_DEALS",
+    "MAX_ENTRANTS",
+    "BotName",
+    "BotRegistration",
+    "GameName",
+    "ProcessLimits",
+    "QueuedTournament",
+    "RegisteredBot",
+    "SettingsRequest",
+    "TimeControlRequest",
+    "TournamentRequest",
+]
+
+# The name of a registered game, an enum in the OpenAPI schema. The games are known when
+# the module is imported, not when it is checked.
+if TYPE_CHECKING:
+    GameName: TypeAlias = str
+else:
+    GameName = Literal[game_names()]
+
+BotName = Annotated[str, Field(min_length=1, max_length=BOT_NAME_MAX_LENGTH, pattern=NO_NUL)]
+Text = Annotated[str, Field(max_length=4096, pattern=NO_NUL)]
+SIGNED_64_BITS = 2**63
+MAX_ENTRANTS = 64
+MAX_DEALS = 1000
+"""With :data:`MAX_ENTRANTS`, a schedule of millions of games at most: one that fits in memory."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SettingsRequest(_Strict):
+    """Settings of :mod:`croupier_server.control` a request sets; unset: the default."""
+
+    def items(self) -> dict[str, int | bool]:
+        """The settings set, by name."""
+        return self.model_dump(exclude_none=True)
+
+
+def _settings_request(
+    name: str, settings: Sequence[Setting], description: str
+) -> type[SettingsRequest]:
+    """A model with one optional field per setting, bounded and described as it is."""
+    fields: dict[str, Any] = {
+        setting.name: (
+            setting.kind | None,
+            Field(
+                default=None,
+                ge=setting.minimum,
+                le=setting.maximum,
+                description=f"{setting.help[:1].upper()}{setting.help[1:]}.",
+            ),
+        )
+        for setting in settings
+    }
+    model = create_model(name, __base__=SettingsRequest, __module__=__name__, **fields)
+    model.__doc__ = description
+    return model
+
+
+# Made from the settings when imported; a model of those settings when checked.
+if TYPE_CHECKING:
+    ProcessLimits: TypeAlias = SettingsRequest
+    TimeControlRequest: TypeAlias = SettingsRequest
+else:
+    ProcessLimits = _settings_request(
+        "ProcessLimits",
+        LIMIT_SETTINGS,
+        "Limits on a started bot's processes, as `croupier bot add` takes them; unset: the "
+        "default. Where a bot's registration and a tournament both set a limit, the stricter "
+        "applies.",
+    )
+    TimeControlRequest = _settings_request(
+        "TimeControlRequest",
+        TIME_CONTROL_SETTINGS,
+        "The bots' time, in milliseconds; unset: the referee's default.",
+    )
+
+
+class BotRegistration(_Strict):
+    """A bot to register: one the referee starts with ``command``, or a ``remote`` one."""
+
+    name: BotName
+    game: GameName
+    command: Text | None = Field(
+        default=None,
+        description="The command that starts the bot; its arguments that name files in the "
+        "server's working directory are made absolute (it runs in an empty directory).",
+    )
+    remote: bool = Field(default=False, description="A bot that connects by itself with a key.")
+    description: Text = ""
+    limits: ProcessLimits = Field(default_factory=ProcessLimits)
+
+    @model_validator(mode="after")
+    def _command_or_remote(self) -> Self:
+        if self.remote == (self.command is not None):
+            raise ValueError("give either a command or remote: true")
+        if self.command is not None and not self.command.strip():
+            raise ValueError("the command is empty")
+        if self.remote and self.limits.items():
+            raise ValueError("limits are for the bots the referee starts, not remote bots")
+        return self
+
+
+class RegisteredBot(BaseModel):
+    """The bot registered; a remote bot's key is in this answer only."""
+
+    id: int
+    name: str
+    game: str
+    kind: BotKind
+    command: str | None
+    limits: dict[str, int | bool]
+    description: str
+    created_at: datetime
+    key: str | None = Field(
+        description="A remote bot's key, shown once: give it to the bot as CROUPIER_TOKEN."
+    )
+
+
+class TournamentRequest(_Strict):
+    """A tournament to queue, as ``croupier tournament run`` takes it."""
+
+    game: GameName
+    options: dict[str, Any] = Field(
+        default_factory=dict,
+        max_length=16,
+        description='The rule options, such as {"players": 4, "rounds": 3} or '
+        '{"variant": "five-card", "match_points": 1}; unset: the defaults.',
+    )
+    bots: list[BotName] = Field(
+        min_length=1, max_length=MAX_ENTRANTS, description="The entrants, by name."
+    )
+    format: ScheduleFormat = ScheduleFormat.ROUND_ROBIN
+    challengers: list[BotName] = Field(
+        default_factory=list, max_length=MAX_ENTRANTS, description="A gauntlet's challengers."
+    )
+    deals: int = Field(
+        default=10, ge=1, le=MAX_DEALS, description="Deals per pair, or tables in all (3+ seats)."
+    )
+    seed: int | None = Field(
+        default=None,
+        ge=-SIGNED_64_BITS,
+        lt=SIGNED_64_BITS,
+        description="The tournament seed; unset: a random one.",
+    )
+    duplicate: bool = Field(default=True, description="Play each deal in every rotation.")
+    concurrency: int | None = Field(
+        default=None, ge=1, le=256, description="Games at once; unset: the server's CPUs."
+    )
+    time_control: TimeControlRequest = Field(default_factory=TimeControlRequest)
+    limits: ProcessLimits = Field(default_factory=ProcessLimits)
+    reuse_processes: bool = Field(
+        default=False, description="Keep each bot's processes from game to game (faster)."
+    )
+
+
+class QueuedTournament(BaseModel):
+    """The tournament stored; ``croupier serve`` plays it when its turn comes."""
+
+    id: int
+    game: str
+    variant: str
+    options: dict[str, Any]
+    format: str
+    status: TournamentStatus
+    bots: list[str]
+    seed: int
+    created_at: datetime

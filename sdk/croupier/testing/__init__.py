@@ -9,8 +9,8 @@ Run them from a game's own tests::
         check_game(load_game("my_game"))
 
 :func:`check_game` vets the rules engine (seeds, replays, hidden information, legal and
-illegal actions, clones, option specs). The wire side of a game, its codec, is checked
-beside it by its own function in this package.
+illegal actions, clones, option specs); :func:`check_codec` vets its wire side, the codec
+registered for it (``croupier.codecs``), and needs protobuf.
 """
 
 from croupier.testing._codec_check import check_codec

@@ -34,7 +34,7 @@ from croupier_server.db.models import UTCDateTime
 from croupier_server.db.serialize import result_data
 from croupier_server.db.variants import variant_label
 from croupier_server.matches import settings_data, settings_from_data
-from croupier_server.tournament.schedule import ScheduledGame
+from croupier_server.tournament.formats import ScheduledGame
 
 __all__ = ["CONCURRENCY", "PlannedTournament", "PoolBot", "TemplateCopies"]
 

@@ -39,6 +39,7 @@ from croupier_server.db import (
     repository,
 )
 from croupier_server.db.models import UTCDateTime
+from croupier_server.tournament.formats.round_robin import RoundRobinSettings
 from croupier_server.tournament.runner import create_tournament, tournament_schedule
 
 __all__ = ["FillSettings", "fill_database", "previous_fill"]
@@ -149,8 +150,8 @@ def _tournaments(
             engine,
             game=rules,
             bots=bots,
-            deals=-(-per_tournament // tables),
             seed=rng.randrange(2**31),
+            format_settings=RoundRobinSettings(deals=-(-per_tournament // tables)),
             concurrency=CONCURRENCY,
         )
         schedule = tournament_schedule(record)[1]

@@ -51,6 +51,7 @@ from croupier_server.db import create_database_engine, repository
 from croupier_server.referee.match import MatchSettings
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
+from croupier_server.tournament.formats.round_robin import RoundRobinSettings
 from croupier_server.tournament.runner import create_tournament, run_tournament
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -147,8 +148,8 @@ def play(engine: Engine, field: Field, *, deals: int, concurrency: int, reuse: b
         engine,
         game=field.game,
         bots=list(field.bots),
-        deals=deals,
         seed=1,
+        format_settings=RoundRobinSettings(deals=deals),
         concurrency=concurrency,
         settings=SETTINGS,
         reuse_processes=reuse,

@@ -21,6 +21,7 @@ from croupier_server.control import LimitSettings, TimeControl
 from croupier_server.db import BotRecord, TournamentRecord, repository
 from croupier_server.matches import MatchError, load_bots
 from croupier_server.referee.match import MatchSettings
+from croupier_server.tournament.formats import format_named
 from croupier_server.tournament.runner import create_tournament
 from croupier_server.web.admin import BotRegistration, TournamentRequest
 
@@ -92,15 +93,17 @@ class Administration:
         try:
             # The bots first: a schedule of names nobody registered is not worth making.
             load_bots(self._engine, names=[*request.bots, *request.challengers], game=game)
+            values = {
+                "deals": request.deals,
+                "duplicate": request.duplicate,
+                "challengers": request.challengers,
+            }
             record = create_tournament(
                 self._engine,
                 game=game,
                 bots=request.bots,
-                deals=request.deals,
                 seed=seed,
-                schedule_format=request.format,
-                challengers=request.challengers,
-                duplicate=request.duplicate,
+                format_settings=format_named(request.format).settings_from_data(values),
                 concurrency=request.concurrency,
                 settings=settings,
                 reuse_processes=request.reuse_processes,

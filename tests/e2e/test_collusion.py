@@ -35,6 +35,7 @@ from croupier_server.referee.limits import LimitSettings
 from croupier_server.referee.match import MatchSettings
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
+from croupier_server.tournament.formats.round_robin import RoundRobinSettings
 from croupier_server.tournament.runner import create_tournament, run_tournament
 from tests.fakebots import colluder
 
@@ -100,8 +101,8 @@ def test_colluding_bots_pass_nothing_to_each_other(
         engine,
         game=LEXIO,
         bots=[*COLLUDERS, *HONEST],
-        deals=DEALS,
         seed=11,
+        format_settings=RoundRobinSettings(deals=DEALS),
         concurrency=2,
         settings=SETTINGS,
     )

@@ -14,6 +14,7 @@ from croupier_server.cli import main
 from croupier_server.db import create_database_engine, repository
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
+from croupier_server.tournament.formats.round_robin import RoundRobinSettings
 from croupier_server.tournament.runner import Progress, create_tournament, run_tournament
 from tests.server.referee.harness import GENEROUS, example_command
 
@@ -53,8 +54,8 @@ def test_a_tournament_resumes_without_losing_or_repeating_games(
         engine,
         game=game,
         bots=["cribbage_random", "cribbage_greedy", "cribbage_strong"],
-        deals=2,
         seed=4,
+        format_settings=RoundRobinSettings(deals=2),
         settings=GENEROUS,
     )
     assert record.id is not None
@@ -201,7 +202,14 @@ def test_resume_replays_the_games_a_killed_run_left_running(
         assert main([*add, "--db", database_url]) == 0
     engine = create_database_engine(database_url)
     game = load_game("cribbage", {"variant": "six-card", "match_points": 1})
-    record = create_tournament(engine, game=game, bots=names, deals=1, seed=9, settings=GENEROUS)
+    record = create_tournament(
+        engine,
+        game=game,
+        bots=names,
+        seed=9,
+        format_settings=RoundRobinSettings(deals=1),
+        settings=GENEROUS,
+    )
     assert record.id is not None
     # What a run killed mid-game leaves: the tournament running, game 0 begun, unfinished.
     with Session(engine) as session:

@@ -17,6 +17,7 @@ from croupier_server.cli import main
 from croupier_server.db import create_database_engine, repository
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
+from croupier_server.tournament.formats.round_robin import RoundRobinSettings
 from croupier_server.tournament.runner import Progress, create_tournament, run_tournament
 from tests.server.referee.harness import (
     GENEROUS,
@@ -64,8 +65,8 @@ def test_a_reuse_tournament_plays_every_game_with_few_processes_and_resumes(
         engine,
         game=game,
         bots=CRIBBAGE_BOTS,
-        deals=3,
         seed=4,
+        format_settings=RoundRobinSettings(deals=3),
         concurrency=2,
         settings=GENEROUS,
         reuse_processes=True,

@@ -37,8 +37,8 @@ from croupier_server.referee.limits import LimitSettings
 from croupier_server.referee.match import MatchSettings
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
+from croupier_server.tournament.formats.gauntlet import GauntletSettings
 from croupier_server.tournament.runner import Progress, create_tournament, run_tournament
-from croupier_server.tournament.schedule import ScheduleFormat
 from croupier_server.web import DashboardServer, create_app
 from tests.server.referee.harness import stored_transcripts
 
@@ -255,10 +255,8 @@ async def play_gauntlet(
         engine,
         game=GAME,
         bots=[*challengers, *FIELD],
-        deals=deals,
         seed=seed,
-        schedule_format=ScheduleFormat.GAUNTLET,
-        challengers=challengers,
+        format_settings=GauntletSettings(tuple(challengers), deals=deals),
         concurrency=concurrency,
         settings=SETTINGS,
     )

@@ -32,6 +32,7 @@ from croupier_server.db import (
 )
 from croupier_server.referee.limits import LimitSettings
 from croupier_server.referee.match import MatchSettings
+from croupier_server.tournament.formats.round_robin import RoundRobinSettings
 from croupier_server.tournament.runner import create_tournament, tournament_schedule
 from croupier_server.tournament.schedule import ScheduleFormat
 from croupier_server.web import create_app
@@ -206,8 +207,8 @@ def test_a_queued_tournament_is_stored_as_the_command_line_stores_one(
         engine,
         game=load_game("lexio", {"players": 3, "rounds": 2}),
         bots=lexio_bots,
-        deals=2,
         seed=41,
+        format_settings=RoundRobinSettings(deals=2),
         concurrency=2,
         settings=MatchSettings(
             time_control=TimeControl(connect_ms=20_000, decision_ms=700, bank_ms=10_000),

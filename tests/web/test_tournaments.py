@@ -70,7 +70,8 @@ def test_a_tournament_shows_its_settings_standings_and_games(
     client: TestClient, filled_engine: Engine
 ) -> None:
     detail = client.get("/api/tournaments/1").json()
-    assert (detail["format"], detail["deals"], detail["seed"], detail["duplicate"]) == (
+    settings = detail["settings"]
+    assert (detail["format"], settings["deals"], detail["seed"], settings["duplicate"]) == (
         "round-robin",
         1,
         11,

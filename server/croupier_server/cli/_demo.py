@@ -34,6 +34,7 @@ from croupier_server.cli._options import (
 from croupier_server.cli._output import CliError
 from croupier_server.cli._tournament import play_tournament
 from croupier_server.db import repository
+from croupier_server.tournament.formats.round_robin import RoundRobinSettings
 from croupier_server.tournament.runner import create_tournament
 
 __all__ = ["register"]
@@ -85,8 +86,8 @@ def run(args: argparse.Namespace) -> int:
             engine,
             game=load_game(demo.game, demo.options),
             bots=demo.bots,
-            deals=demo.deals,
             seed=seed + offset,
+            format_settings=RoundRobinSettings(deals=demo.deals),
             concurrency=args.concurrency,
         )
         assert record.id is not None

@@ -1,14 +1,16 @@
 """``croupier sprt``: is bot A stronger than bot B? Duplicate pairs until the SPRT decides.
 
-The games are recorded as plain matches (not a tournament: a tournament's schedule is
-fixed in advance, and this one ends when the test decides), so ``croupier ratings`` counts
-them, each game as its own deal.
+The match is a stored tournament of the ``sprt`` format (see
+:mod:`croupier_server.tournament.formats.sprt`): ``croupier tournament resume`` finishes
+one that was stopped, its page shows the log-likelihood ratio as the games come in, and
+``croupier ratings`` counts its games, each pair of a deal as one duplicate set.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
+import dataclasses
+import math
 import os
 import random
 import sys
@@ -26,15 +28,15 @@ from croupier_server.cli._options import (
 )
 from croupier_server.cli._output import CliError, print_json
 from croupier_server.cli._rules import add_rules_options, rules_from_args
-from croupier_server.cli._serving import referee_serving
-from croupier_server.matches import load_bots
+from croupier_server.cli._tournament import play_stored
 from croupier_server.referee.match import MatchSettings
-from croupier_server.tournament.sequential import (
+from croupier_server.tournament.formats.sprt import (
     SprtHypotheses,
     SprtProgress,
-    match_player,
-    run_sprt,
+    SprtSchedule,
+    SprtSettings,
 )
+from croupier_server.tournament.runner import Progress, create_tournament
 
 __all__ = ["register"]
 
@@ -80,35 +82,32 @@ def run_sprt_command(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise CliError(str(error)) from None
     engine = open_database(args)
-    entrants = dict(zip(args.bot, load_bots(engine, names=args.bot, game=game), strict=True))
-    settings = MatchSettings(
-        time_control=time_control_from_args(args),
-        sealed=sealing_from_args(args),
-    )
+    concurrency = args.concurrency or os.cpu_count() or 1
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
+    record = create_tournament(
+        engine,
+        game=game,
+        bots=args.bot,
+        seed=seed,
+        # Both games of a deal at once, never more than the games at once.
+        format_settings=SprtSettings(
+            hypotheses, args.max_deals, args.min_deals, batch=math.ceil(concurrency / 2)
+        ),
+        concurrency=concurrency,
+        settings=MatchSettings(
+            time_control=time_control_from_args(args), sealed=sealing_from_args(args)
+        ),
+    )
+    assert record.id is not None
     report = _ProgressReport()
-
-    async def play() -> SprtProgress:
-        async with referee_serving(engine, args.listen) as server:
-            player = match_player(engine, server, game=game, entrants=entrants, settings=settings)
-            return await run_sprt(
-                player,
-                bot=args.bot[0],
-                opponent=args.bot[1],
-                hypotheses=hypotheses,
-                max_deals=args.max_deals,
-                min_deals=args.min_deals,
-                seed=seed,
-                concurrency=args.concurrency or os.cpu_count() or 1,
-                progress=report,
-            )
-
     try:
-        final = asyncio.run(play())
+        progress = play_stored(args, engine, record.id, report)
     finally:
         report.end()
+    final = _final(progress)
     if args.json:
-        print_json({**_data(args, hypotheses, seed, final), "options": game.options()})
+        data = _data(args, hypotheses, seed, final, progress.elapsed_s)
+        print_json({**data, "tournament": record.id, "options": game.options()})
         return 0
     a, b = args.bot
     print(f"{a} vs {b}: {final.verdict} after {final.deals} deals ({final.games} games)")
@@ -118,6 +117,12 @@ def run_sprt_command(args: argparse.Namespace) -> int:
         f"alpha {hypotheses.alpha:g}, beta {hypotheses.beta:g}, seed {seed}"
     )
     return 0
+
+
+def _final(progress: Progress) -> SprtProgress:
+    """Where the match stands at the end of a run."""
+    assert isinstance(progress.schedule, SprtSchedule)
+    return progress.schedule.progress
 
 
 def _line(progress: SprtProgress) -> str:
@@ -131,16 +136,17 @@ def _line(progress: SprtProgress) -> str:
 
 
 def _data(
-    args: argparse.Namespace, hypotheses: SprtHypotheses, seed: int, final: SprtProgress
+    args: argparse.Namespace,
+    hypotheses: SprtHypotheses,
+    seed: int,
+    final: SprtProgress,
+    elapsed_s: float,
 ) -> dict[str, Any]:
     return {
         "bot": args.bot[0],
         "opponent": args.bot[1],
         "game": args.game,
-        "elo0": hypotheses.elo0,
-        "elo1": hypotheses.elo1,
-        "alpha": hypotheses.alpha,
-        "beta": hypotheses.beta,
+        **dataclasses.asdict(hypotheses),
         "seed": seed,
         "min_deals": args.min_deals,
         "max_deals": args.max_deals,
@@ -154,23 +160,28 @@ def _data(
         "lower": round(final.result.lower, 4),
         "upper": round(final.result.upper, 4),
         "verdict": final.verdict,
-        "elapsed_s": round(final.elapsed_s, 2),
+        "elapsed_s": round(elapsed_s, 2),
     }
 
 
 class _ProgressReport:
-    """The progress line, rewritten on a terminal; every tenth deal otherwise."""
+    """The progress line after each pair, rewritten on a terminal; every tenth deal otherwise."""
 
     def __init__(self) -> None:
         self._tty = sys.stderr.isatty()
         self._open = False
+        self._counted = 0
 
-    def __call__(self, progress: SprtProgress) -> None:
-        if self._tty:
-            print(f"\r{_line(progress)}", end="", file=sys.stderr, flush=True)
-            self._open = True
-        elif progress.deals % 10 == 0:
-            print(_line(progress), file=sys.stderr, flush=True)
+    def __call__(self, progress: Progress) -> None:
+        assert isinstance(progress.schedule, SprtSchedule)
+        counted = progress.schedule.counted
+        for state in counted[self._counted :]:
+            if self._tty:
+                print(f"\r{_line(state)}", end="", file=sys.stderr, flush=True)
+                self._open = True
+            elif state.deals % 10 == 0:
+                print(_line(state), file=sys.stderr, flush=True)
+        self._counted = len(counted)
 
     def end(self) -> None:
         """End the rewritten line, if any."""

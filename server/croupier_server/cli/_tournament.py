@@ -1,4 +1,4 @@
-"""``croupier tournament``: play a schedule of games between registered bots, resumably."""
+"""``croupier tournament``: play a tournament of registered bots in any format, resumably."""
 
 from __future__ import annotations
 
@@ -6,11 +6,13 @@ import argparse
 import asyncio
 import random
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import Engine
 from sqlmodel import Session
 
+from croupier_server.cli._formats import add_format_options, format_settings_from_args
 from croupier_server.cli._options import (
     add_database_option,
     add_limit_options,
@@ -28,19 +30,19 @@ from croupier_server.cli._output import CliError, print_json
 from croupier_server.cli._ratings import print_standings, standings_data
 from croupier_server.cli._rules import add_rules_options, rules_from_args
 from croupier_server.cli._serving import referee_serving
-from croupier_server.db import TournamentRecord, repository
+from croupier_server.db import TournamentRecord, TournamentStatus, repository
 from croupier_server.db.errors import DatabaseFailure
 from croupier_server.referee.match import MatchSettings
 from croupier_server.standings import standings
-from croupier_server.tournament.runner import (
-    Progress,
-    create_tournament,
-    run_tournament,
-    tournament_schedule,
+from croupier_server.tournament.formats import format_names
+from croupier_server.tournament.records import (
+    format_report,
+    settings_of,
+    total_games,
 )
-from croupier_server.tournament.schedule import ScheduleFormat
+from croupier_server.tournament.runner import Progress, create_tournament, run_tournament
 
-__all__ = ["play_tournament", "register"]
+__all__ = ["play_stored", "play_tournament", "register"]
 
 
 def register(commands: Any) -> None:
@@ -50,12 +52,7 @@ def register(commands: Any) -> None:
     run = actions.add_parser("run", help="play a new tournament")
     add_rules_options(run)
     run.add_argument("--bots", required=True, metavar="A,B,...", help="the entrants")
-    run.add_argument("--deals", type=positive_number, default=10, help="deals per pair (or tables)")
-    run.add_argument(
-        "--format", choices=[str(f) for f in ScheduleFormat], default=ScheduleFormat.ROUND_ROBIN
-    )
-    run.add_argument("--gauntlet", metavar="BOT,...", help="the gauntlet's challengers")
-    run.add_argument("--no-duplicate", action="store_true", help="play each deal once")
+    add_format_options(run, format_names())
     run.add_argument("--seed", type=seed_number, help="the tournament seed (default: random)")
     add_time_options(run)
     run.add_argument(
@@ -99,18 +96,12 @@ def run_new(args: argparse.Namespace) -> int:
         limits=limits_from_args(args),
         sealed=sealing_from_args(args),
     )
-    challengers = _names(args.gauntlet) if args.gauntlet else []
-    if challengers and args.format != ScheduleFormat.GAUNTLET:
-        raise CliError("--gauntlet needs --format gauntlet")
     record = create_tournament(
         engine,
         game=game,
         bots=_names(args.bots),
-        deals=args.deals,
         seed=args.seed if args.seed is not None else random.SystemRandom().randrange(2**63),
-        schedule_format=ScheduleFormat(args.format),
-        challengers=challengers,
-        duplicate=not args.no_duplicate,
+        format_settings=format_settings_from_args(args),
         concurrency=args.concurrency,
         settings=settings,
         reuse_processes=args.reuse_processes,
@@ -123,7 +114,7 @@ def run_resume(args: argparse.Namespace) -> int:
     """Play the games of a tournament that have not finished."""
     engine = open_database(args)
     record = _require(engine, args.id)
-    if record.settings.get("sealed"):
+    if settings_of(record).sealed:
         require_sealed_seats()  # it was started --sealed: it plays on so or not at all
     return play_tournament(args, engine, args.id)
 
@@ -137,9 +128,10 @@ def run_list(args: argparse.Namespace) -> int:
         print_json(rows)
         return 0
     for row in rows:
+        games = f"{row['finished']}" + ("" if row["games"] is None else f"/{row['games']}")
         print(
             f"{row['id']:>4}  {row['game']:8} {row['format']:12} {row['status']:11} "
-            f"{row['finished']}/{row['games']} games  {', '.join(row['bots'])}"
+            f"{games} games  {', '.join(row['bots'])}"
         )
     return 0
 
@@ -159,6 +151,24 @@ def play_tournament(args: argparse.Namespace, engine: Engine, tournament_id: int
     Raises:
         CliError: the database failed; the message says how to resume the tournament.
     """
+    play_stored(args, engine, tournament_id, _ProgressReport())
+    return _print_result(args, engine, _require(engine, tournament_id))
+
+
+def play_stored(
+    args: argparse.Namespace,
+    engine: Engine,
+    tournament_id: int,
+    progress: Callable[[Progress], None],
+) -> Progress:
+    """Play what is left of a stored tournament, telling ``progress`` after every game.
+
+    ``args`` carries ``listen`` and ``concurrency``. A Ctrl-C, or a failure of the
+    database, says how to resume the tournament.
+
+    Raises:
+        CliError: the database failed.
+    """
     print(f"tournament {tournament_id}", file=sys.stderr)
 
     async def play() -> Progress:
@@ -168,11 +178,11 @@ def play_tournament(args: argparse.Namespace, engine: Engine, tournament_id: int
                 server,
                 tournament_id=tournament_id,
                 concurrency=args.concurrency,
-                progress=_ProgressReport(),
+                progress=progress,
             )
 
     try:
-        asyncio.run(play())
+        return asyncio.run(play())
     except KeyboardInterrupt:
         print(f"\nresume it: croupier tournament resume {tournament_id}", file=sys.stderr)
         raise
@@ -181,41 +191,45 @@ def play_tournament(args: argparse.Namespace, engine: Engine, tournament_id: int
             f"{failure}; tournament {tournament_id} stopped, resume it once the cause is gone: "
             f"croupier tournament resume {tournament_id}"
         ) from failure
-    return _print_result(args, engine, _require(engine, tournament_id))
 
 
 def _print_result(args: argparse.Namespace, engine: Engine, record: TournamentRecord) -> int:
     with Session(engine) as session:
         summary = _summary(session, record)
         table = standings(session, game=record.game, tournament_id=record.id)
+        report = format_report(session, record)
     if args.json:
         print_json({**summary, "standings": standings_data(table)})
         return 0
+    games = f"{summary['finished']}" + ("" if summary["games"] is None else f"/{summary['games']}")
     print(
         f"tournament {summary['id']}: {record.game} {record.options} {record.format}, "
-        f"{summary['status']}, {summary['finished']}/{summary['games']} games"
+        f"{summary['status']}, {games} games"
     )
+    for row in report.rows:
+        print(f"  {row.label}: {row.value}" + (f" ({row.note})" if row.note else ""))
     print_standings(table)
     return 0
 
 
 def _summary(session: Session, record: TournamentRecord) -> dict[str, Any]:
     assert record.id is not None
-    _, games = tournament_schedule(record)
-    finished = repository.finished_schedule_numbers(session, tournament_id=record.id)
+    settings = settings_of(record)
+    finished = len(repository.finished_schedule_numbers(session, tournament_id=record.id))
+    done = record.status == TournamentStatus.FINISHED
     return {
         "id": record.id,
         "game": record.game,
         "options": record.options,
         "format": record.format,
         "status": str(record.status),
-        "bots": record.settings["bots"],
-        "deals": record.settings["deals"],
-        "seed": record.settings["seed"],
-        "reuse_processes": record.settings.get("reuse_processes", False),
-        "limits": record.settings.get("limits", {}),
-        "games": len(games),
-        "finished": len(finished),
+        "bots": list(settings.bots),
+        "settings": settings.format_settings.to_data(),
+        "seed": settings.seed,
+        "reuse_processes": settings.reuse_processes,
+        "limits": settings.limits,
+        "games": finished if done else total_games(record),
+        "finished": finished,
         "created_at": record.created_at.isoformat(),
     }
 
@@ -230,15 +244,18 @@ class _ProgressReport:
     def __call__(self, progress: Progress) -> None:
         eta = progress.eta_s
         left = f"{eta:.0f}s left" if eta is not None else "?"
-        text = f"{progress.done}/{progress.total} games  {progress.rate:.2f} games/s  {left}"
+        # A format that decides as it goes has no total yet: its games so far fill the bar.
+        total = progress.done if progress.total is None else progress.total
+        games = f"{progress.done}" if progress.total is None else f"{progress.done}/{total}"
+        text = f"{games} games  {progress.rate:.2f} games/s  {left}"
         if self._tty:
             width = 30
-            filled = width * progress.done // max(progress.total, 1)
+            filled = width * progress.done // max(total, 1)
             bar = "#" * filled + "-" * (width - filled)
             end = "\n" if progress.done == progress.total else ""
             print(f"\r[{bar}] {text}", end=end, file=sys.stderr, flush=True)
             return
-        tenth = 10 * progress.done // max(progress.total, 1)
+        tenth = 10 * progress.done // max(total, 1)
         if tenth != self._last_tenth:
             self._last_tenth = tenth
             print(text, file=sys.stderr, flush=True)

@@ -16,6 +16,7 @@ from sqlmodel import Session
 from croupier_server.db import TournamentRecord, TournamentStatus, repository
 from croupier_server.matches import MatchError
 from croupier_server.referee.service import RefereeServer
+from croupier_server.tournament.records import settings_of
 from croupier_server.tournament.runner import run_tournament
 
 __all__ = ["QUEUE_POLL_SECONDS", "play_queued_tournaments"]
@@ -74,7 +75,7 @@ async def _play(
 ) -> None:
     """Play a claimed tournament; queue it again if the server stops in its middle."""
     assert record.id is not None
-    label = f"tournament {record.id} ({record.game}: {', '.join(record.settings['bots'])})"
+    label = f"tournament {record.id} ({record.game}: {', '.join(settings_of(record).bots)})"
     report(f"{label}: playing")
     try:
         progress = await run_tournament(engine, server, tournament_id=record.id, sealed=sealed)
@@ -85,7 +86,7 @@ async def _play(
     except asyncio.CancelledError:
         _queue_again(engine, record.id)
         raise
-    report(f"{label}: finished, {progress.done}/{progress.total} games")
+    report(f"{label}: finished, {progress.done} games")
 
 
 def _queue_again(engine: Engine, tournament_id: int) -> None:

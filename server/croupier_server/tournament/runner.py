@@ -1,11 +1,12 @@
-"""Playing a tournament: its schedule, many games at once through one referee, resumable.
+"""Playing a tournament: the games its format chooses, many at once through one referee.
 
-Each scheduled game is a match linked to the tournament by its schedule number, played
-with fresh bot processes, or, in a tournament created with ``reuse_processes``, with
-processes kept running for the whole run (see :mod:`croupier_server.tournament.pool`). A
-run skips the numbers that already finished, so a tournament that was stopped (killed,
-interrupted) is resumed by running it again: the games it left running are aborted and
-played again, and no finished game is lost or repeated.
+Each game a tournament's format chooses (see :mod:`.formats`) is a match linked to the
+tournament by its schedule number, played with fresh bot processes, or, in a tournament
+created with ``reuse_processes``, with processes kept running for the whole run (see
+:mod:`croupier_server.tournament.pool`). A run gives the format the games that already
+finished, so a tournament that was stopped (killed, interrupted) is resumed by running it
+again: the games it left running are aborted and played again, no finished game is lost or
+repeated, and the format chooses the same games an uninterrupted run would have.
 
 A bot's faults are data and never stop a game; an exception of the referee itself spoils
 the game, which is aborted and played again (up to :data:`REFEREE_ATTEMPTS` times). A
@@ -49,8 +50,18 @@ from croupier_server.matches import (
 )
 from croupier_server.referee.match import MatchSettings
 from croupier_server.referee.service import RefereeServer
+from croupier_server.tournament.formats import (
+    FormatSettings,
+    Outcomes,
+    PlayedGame,
+    Schedule,
+    ScheduledGame,
+    StaticFormat,
+)
+from croupier_server.tournament.playing import play_schedule
 from croupier_server.tournament.pool import PooledBot, ProcessPool, pool_sizes
-from croupier_server.tournament.schedule import ScheduledGame, ScheduleFormat, stored_schedule
+from croupier_server.tournament.records import finished_outcomes, settings_of
+from croupier_server.tournament.settings import TournamentSettings
 
 __all__ = [
     "REFEREE_ATTEMPTS",
@@ -76,15 +87,17 @@ class Progress:
 
     Attributes:
         done: Games finished, those of earlier runs included.
-        total: Games in the schedule.
+        total: Games in all; ``None`` while the format cannot tell (a sequential match).
         played: Games finished by this run.
         elapsed_s: Seconds since this run started.
+        schedule: The format's schedule, which knows what the format decided so far.
     """
 
     done: int
-    total: int
+    total: int | None
     played: int
     elapsed_s: float
+    schedule: Schedule | None = None
 
     @property
     def rate(self) -> float:
@@ -94,7 +107,9 @@ class Progress:
     @property
     def eta_s(self) -> float | None:
         """Seconds left at the current rate; ``None`` before the first game finishes."""
-        return (self.total - self.done) / self.rate if self.rate > 0 else None
+        if self.rate <= 0 or self.total is None:
+            return None
+        return (self.total - self.done) / self.rate
 
 
 ProgressCallback = Callable[[Progress], None]
@@ -105,17 +120,14 @@ def create_tournament(
     *,
     game: Game[Any],
     bots: Sequence[str],
-    deals: int,
     seed: int,
-    schedule_format: ScheduleFormat = ScheduleFormat.ROUND_ROBIN,
-    challengers: Sequence[str] = (),
-    duplicate: bool = True,
+    format_settings: FormatSettings,
     concurrency: int | None = None,
     settings: MatchSettings | None = None,
     reuse_processes: bool = False,
     queued: bool = False,
 ) -> TournamentRecord:
-    """Record a new tournament after checking its bots and its schedule.
+    """Record a new tournament after checking its bots and its format's settings.
 
     A ``queued`` tournament waits for a ``croupier serve`` process to play it; otherwise
     the caller plays it now (:func:`run_tournament`).
@@ -125,37 +137,47 @@ def create_tournament(
     then remember a deal when it plays it again from another seat.
 
     Raises:
-        TournamentError: the schedule cannot be made (too few bots, a bad gauntlet...), a
-            bot is unknown or plays another game.
+        TournamentError: the format cannot make the tournament (too few bots, a bad
+            gauntlet...), a bot is unknown or plays another game.
     """
-    settings = settings or MatchSettings()
-    data: dict[str, Any] = {
-        "bots": list(bots),
-        "deals": deals,
-        "seed": seed,
-        "challengers": list(challengers),
-        "duplicate": duplicate,
-        "concurrency": concurrency or os.cpu_count() or 1,
-        "reuse_processes": reuse_processes,
-        **settings_data(settings),
-    }
-    _schedule_of(game, schedule_format, data)
+    tournament = TournamentSettings(
+        bots=tuple(bots),
+        seed=seed,
+        format_settings=format_settings,
+        concurrency=concurrency or os.cpu_count() or 1,
+        reuse_processes=reuse_processes,
+        referee=settings_data(settings or MatchSettings()),
+    )
+    schedule = _schedule_of(game, tournament)
+    schedule.next_games({})
+    tournament = dataclasses.replace(tournament, total_games=schedule.remaining())
     load_bots(engine, names=bots, game=game)
     with Session(engine) as session:
         return repository.create_tournament(
             session,
             game=game.name,
             options=game.options(),
-            format=str(schedule_format),
-            settings=data,
+            format=tournament.format,
+            settings=tournament.to_data(),
             status=TournamentStatus.QUEUED if queued else TournamentStatus.RUNNING,
         )
 
 
 def tournament_schedule(record: TournamentRecord) -> tuple[Game[Any], list[ScheduledGame]]:
-    """The rule set and the schedule of a stored tournament."""
+    """The rule set and every game of a stored tournament of a static format.
+
+    Raises:
+        TournamentError: its format chooses its games as it goes.
+    """
     game = load_game(record.game, record.options)
-    return game, _schedule_of(game, ScheduleFormat(record.format), record.settings)
+    tournament = settings_of(record)
+    kind = tournament.kind
+    if not isinstance(kind, StaticFormat):
+        raise TournamentError(f"a {kind.name} tournament chooses its games as it goes")
+    try:
+        return game, kind.plan(tournament.entrants(game.num_players), tournament.format_settings)
+    except ValueError as error:
+        raise TournamentError(str(error)) from None
 
 
 async def run_tournament(
@@ -167,11 +189,11 @@ async def run_tournament(
     progress: ProgressCallback | None = None,
     sealed: bool = False,
 ) -> Progress:
-    """Play every game of the tournament that has not finished yet; returns the last progress.
+    """Play the games of the tournament until its format chooses no more; returns the progress.
 
     ``concurrency`` games are played at once (default: the tournament's). The seats are
     required to be sealed if the tournament's settings or ``sealed`` say so. The tournament is
-    ``finished`` when every game is, else ``interrupted`` (by an error, a cancellation or a
+    ``finished`` when its format is, else ``interrupted`` (by an error, a cancellation or a
     ``progress`` callback that raised); it stays ``running`` if the database that failed
     cannot even record that, and a resume plays it all the same.
 
@@ -182,84 +204,120 @@ async def run_tournament(
             too, and no game that finished is lost.
     """
     record, finished = await asyncio.to_thread(_prepare, engine, tournament_id)
-    game, games = tournament_schedule(record)
+    game = load_game(record.game, record.options)
+    tournament = settings_of(record)
+    schedule = _schedule_of(game, tournament)
     settings = settings_from_data(record.settings)
     if sealed:
         settings = dataclasses.replace(settings, sealed=True)
-    names = record.settings["bots"]
-    entrants = dict(zip(names, load_bots(engine, names=names, game=game), strict=True))
-    left = [scheduled for scheduled in games if scheduled.number not in finished]
-    pending: asyncio.Queue[ScheduledGame] = asyncio.Queue()
-    for scheduled in left:
-        pending.put_nowait(scheduled)
-    started = time.monotonic()
-    state = Progress(len(games) - pending.qsize(), len(games), 0, 0.0)
-
-    async def worker() -> None:
-        nonlocal state
-        while not pending.empty():
-            scheduled = pending.get_nowait()
-            await play_until_finished(
-                engine,
-                server,
-                game=game,
-                bots=[entrants[name] for name in scheduled.bots],
-                seed=scheduled.seed,
-                settings=settings,
-                link=ScheduleLink(tournament_id, scheduled.number, scheduled.deal),
-                pooled=pooled_names,
-                label=f"game {scheduled.number} of tournament {tournament_id}",
-            )
-            state = Progress(
-                state.done + 1, state.total, state.played + 1, time.monotonic() - started
-            )
-            if progress is not None:
-                progress(state)
-
-    workers = max(1, min(concurrency or record.settings["concurrency"], pending.qsize()))
+    entrants = dict(
+        zip(tournament.bots, load_bots(engine, names=tournament.bots, game=game), strict=True)
+    )
+    first = schedule.next_games(finished)
+    workers = max(1, concurrency or tournament.concurrency)
     pooled = (
-        _pooled_bots(entrants, left, workers, settings)
-        if record.settings.get("reuse_processes", False)
+        _pooled_bots(entrants, first, schedule, workers, settings)
+        if tournament.reuse_processes
         else []
     )
     pooled_names = frozenset(bot.name for bot in pooled)
+    started = time.monotonic()
+    state = _progress(finished, schedule, 0, started)
+
+    async def play(scheduled: ScheduledGame) -> PlayedGame:
+        result = await play_until_finished(
+            engine,
+            server,
+            game=game,
+            bots=[entrants[name] for name in scheduled.bots],
+            seed=scheduled.seed,
+            settings=settings,
+            link=ScheduleLink(tournament_id, scheduled.number, scheduled.deal),
+            pooled=pooled_names,
+            label=f"game {scheduled.number} of tournament {tournament_id}",
+        )
+        return PlayedGame(scheduled.bots, tuple(float(score) for score in result.scores))
+
+    def played(_game: ScheduledGame, _outcome: PlayedGame) -> None:
+        nonlocal state
+        state = _progress(finished, schedule, state.played + 1, started)
+        if progress is not None:
+            progress(state)
+
     try:
         async with contextlib.AsyncExitStack() as stack:
             if pooled:
                 await stack.enter_async_context(ProcessPool(server, pooled))
-            async with asyncio.TaskGroup() as group:
-                for _ in range(workers):
-                    group.create_task(worker())
-    except BaseException as error:
+            await play_schedule(
+                _Resumed(schedule, first),
+                play,
+                finished=finished,
+                concurrency=workers,
+                on_game=played,
+            )
+    except BaseException:
         # The error that stopped the run says more than a database that cannot record it.
         with contextlib.suppress(DatabaseFailure):
             await asyncio.to_thread(
                 _set_status, engine, tournament_id, TournamentStatus.INTERRUPTED
             )
-        if isinstance(error, BaseExceptionGroup):
-            raise error.exceptions[0] from None
         raise
     await asyncio.to_thread(_set_status, engine, tournament_id, TournamentStatus.FINISHED)
-    return state
+    return _progress(finished, schedule, state.played, started)
 
 
-def _schedule_of(
-    game: Game[Any], schedule_format: ScheduleFormat, data: dict[str, Any]
-) -> list[ScheduledGame]:
+class _Resumed:
+    """A schedule whose first games were asked for already (to size the process pool)."""
+
+    def __init__(self, schedule: Schedule, first: list[ScheduledGame]) -> None:
+        self._schedule = schedule
+        self._first: list[ScheduledGame] | None = first
+
+    def next_games(self, finished: Outcomes) -> list[ScheduledGame]:
+        if self._first is not None:
+            first, self._first = self._first, None
+            return first
+        return self._schedule.next_games(finished)
+
+    def remaining(self) -> int | None:
+        return self._schedule.remaining()
+
+
+def _progress(
+    finished: dict[int, PlayedGame], schedule: Schedule, played: int, started: float
+) -> Progress:
+    left = schedule.remaining()
+    total = None if left is None else len(finished) + left
+    return Progress(len(finished), total, played, time.monotonic() - started, schedule)
+
+
+def _schedule_of(game: Game[Any], tournament: TournamentSettings) -> Schedule:
     try:
-        return stored_schedule(game, schedule_format, data)
+        return tournament.kind.schedule(
+            tournament.entrants(game.num_players), tournament.format_settings
+        )
     except ValueError as error:
         raise TournamentError(str(error)) from None
 
 
 def _pooled_bots(
     entrants: dict[str, BotRecord],
-    games: Sequence[ScheduledGame],
+    first: Sequence[ScheduledGame],
+    schedule: Schedule,
     workers: int,
     settings: MatchSettings,
 ) -> list[PooledBot]:
-    """The command bots of ``games`` with the processes each may need at once."""
-    sizes = pool_sizes((scheduled.bots for scheduled in games), games_at_once=workers)
+    """The command bots with the processes each may need at once.
+
+    When the first games are every game left, a bot needs no more processes than it has
+    seats at the tables played at once; a format that chooses as it goes may seat any bot
+    at every table played at once.
+    """
+    if schedule.remaining() == len(first):
+        tables: list[Sequence[str]] = [scheduled.bots for scheduled in first]
+        sizes = pool_sizes(tables, games_at_once=max(1, min(workers, len(first))))
+    else:
+        sizes = dict.fromkeys(entrants, workers)
     return [
         PooledBot(name, bot.command, bot_limits(bot, settings), sizes[name], settings.sealed)
         for name, bot in entrants.items()
@@ -267,7 +325,7 @@ def _pooled_bots(
     ]
 
 
-def _prepare(engine: Engine, tournament_id: int) -> tuple[TournamentRecord, set[int]]:
+def _prepare(engine: Engine, tournament_id: int) -> tuple[TournamentRecord, dict[int, PlayedGame]]:
     with translated_failures(engine), Session(engine) as session:
         record = repository.get_tournament(session, tournament_id=tournament_id)
         if record is None:
@@ -278,8 +336,7 @@ def _prepare(engine: Engine, tournament_id: int) -> tuple[TournamentRecord, set[
         repository.set_tournament_status(
             session, tournament_id=tournament_id, status=TournamentStatus.RUNNING
         )
-        finished = repository.finished_schedule_numbers(session, tournament_id=tournament_id)
-        return record, finished
+        return record, finished_outcomes(session, record)
 
 
 async def play_until_finished(

@@ -3,12 +3,13 @@
 ``/tournaments`` and ``/tournaments/{id}`` have their JSON twins under ``/api``; the progress
 alone is at ``/api/tournaments/{id}/progress``, which ``static/live.js`` polls while the
 tournament runs: it costs two indexed queries, where the whole twin also reads the standings.
+
+The pages know no format by name: a tournament's format gives its title, its settings as
+rows, and what it says of the tournament so far (rows, and a trace drawn as a chart).
 """
 
 from __future__ import annotations
 
-import functools
-import json
 from datetime import datetime
 from typing import Any
 
@@ -17,7 +18,6 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 from sqlmodel import Session
 
-from croupier.games import load_game
 from croupier_server.db import TournamentRecord, TournamentStatus, repository
 from croupier_server.db.listings import (
     GameSearch,
@@ -29,20 +29,25 @@ from croupier_server.db.listings import (
 from croupier_server.db.variants import variant_label
 from croupier_server.ratings import HeadToHead
 from croupier_server.standings import Standing
-from croupier_server.tournament.schedule import ScheduleFormat, stored_schedule
+from croupier_server.tournament.formats import Row, Trace
+from croupier_server.tournament.records import format_report, settings_of, total_games
+from croupier_server.tournament.settings import TournamentSettings
 from croupier_server.web.dependencies import DatabaseSession
 from croupier_server.web.games import GameLine, game_line
 from croupier_server.web.openapi import RecordId, error_answers
 from croupier_server.web.ratings_cache import CachedRatings, RatingsCache
 from croupier_server.web.templating import render
+from croupier_server.web.tournament_charts import trace_chart
 
 __all__ = [
     "HeadToHeadLine",
+    "SettingLine",
     "StandingLine",
     "TournamentDetail",
     "TournamentLine",
     "TournamentList",
     "TournamentProgressLine",
+    "TraceLine",
     "router",
 ]
 
@@ -58,11 +63,14 @@ class TournamentLine(BaseModel):
     id: int
     game: str
     variant: str
-    format: str = Field(description="round-robin or gauntlet.")
+    format: str = Field(description="The format's name: round-robin, gauntlet, swiss, sprt...")
+    format_title: str = Field(description="The format's name for people.")
     status: TournamentStatus
     bots: list[str] = Field(description="The entrants.")
-    finished: int = Field(description="Scheduled games finished.")
-    total: int = Field(description="Scheduled games in all.")
+    finished: int = Field(description="Games finished.")
+    total: int | None = Field(
+        description="Games in all; null while the format cannot tell (a sequential match)."
+    )
     created_at: datetime
 
 
@@ -77,7 +85,7 @@ class TournamentProgressLine(BaseModel):
 
     status: TournamentStatus
     finished: int
-    total: int
+    total: int | None = Field(description="Games in all; null while the format cannot tell.")
     running: list[GameLine] = Field(description="The games being played, to watch live.")
     aborted: int = Field(description="Attempts the referee gave up on; each is played again.")
 
@@ -114,14 +122,36 @@ class HeadToHeadLine(BaseModel):
     los: float = Field(description="The likelihood that `bot` is stronger than `opponent`.")
 
 
+class SettingLine(BaseModel):
+    """One line of what a tournament's format says of it: a setting, or a result so far."""
+
+    label: str
+    value: str
+    note: str = Field(description="A remark on the value; may be empty.")
+
+
+class TraceLine(BaseModel):
+    """A value the format follows as the games come in, and the bounds at which it decides."""
+
+    title: str
+    unit: str = Field(description="What is counted: `values[i]` is after `i + 1` of them.")
+    label: str = Field(description="What the value is.")
+    values: list[float]
+    bounds: list[float]
+
+
 class TournamentDetail(TournamentLine):
     """A tournament's settings, progress, standings, head-to-head results and newest games."""
 
     options: dict[str, Any] = Field(description="The rule options.")
-    deals: int
     seed: int
-    duplicate: bool
-    challengers: list[str] = Field(description="A gauntlet's challengers.")
+    settings: dict[str, Any] = Field(
+        description="The format's own settings, such as a round robin's `deals` and `duplicate`."
+    )
+    rows: list[SettingLine] = Field(
+        description="The format's settings and what it says of the tournament so far."
+    )
+    trace: TraceLine | None = Field(description="What the format follows game after game.")
     time_control: dict[str, int] = Field(description="connect_ms, decision_ms, bank_ms.")
     progress: TournamentProgressLine
     standings: list[StandingLine]
@@ -167,6 +197,7 @@ def tournament_page(
             "progress_url": f"/api/tournaments/{tournament_id}/progress",
             "tournament": detail,
             "head_to_head": cells,
+            "chart": None if detail.trace is None else trace_chart(_trace(detail.trace)),
         },
     )
 
@@ -220,15 +251,17 @@ def tournament_detail(
     board = ratings.board(game=record.game, tournament_id=_id(record))
     ids = bot_ids(session, names=[standing.bot for standing in board.standings])
     page = search_games(session, search=GameSearch(tournament_id=_id(record)), limit=GAMES_SHOWN)
-    settings = record.settings
+    settings = settings_of(record)
+    report = format_report(session, record, settings)
+    rows = (*settings.format_settings.rows(), *report.rows)
     return TournamentDetail(
-        **_line(record, progress.finished).model_dump(),
+        **_line(record, progress.finished, settings).model_dump(),
         options=record.options,
-        deals=settings["deals"],
-        seed=settings["seed"],
-        duplicate=settings["duplicate"],
-        challengers=settings["challengers"],
-        time_control=settings["time_control"],
+        seed=settings.seed,
+        settings=settings.format_settings.to_data(),
+        rows=[_setting_line(row) for row in rows],
+        trace=None if report.trace is None else _trace_line(report.trace),
+        time_control=settings.time_control,
         progress=progress,
         standings=[_standing_line(standing, ids.get(standing.bot)) for standing in board.standings],
         head_to_head=[_head_to_head_line(pair) for pair in board.head_to_head.values()],
@@ -261,38 +294,48 @@ def _id(record: TournamentRecord) -> int:
     return record.id
 
 
-def _line(record: TournamentRecord, finished: int) -> TournamentLine:
+def _line(
+    record: TournamentRecord, finished: int, settings: TournamentSettings | None = None
+) -> TournamentLine:
+    settings = settings or settings_of(record)
     return TournamentLine(
         id=_id(record),
         game=record.game,
         variant=variant_label(record.game, record.options),
-        format=record.format,
+        format=settings.format,
+        format_title=settings.kind.title,
         status=record.status,
-        bots=record.settings["bots"],
+        bots=list(settings.bots),
         finished=finished,
         total=_total(record, finished),
         created_at=record.created_at,
     )
 
 
-def _total(record: TournamentRecord, finished: int) -> int:
-    """The number of games in the tournament's schedule."""
-    # A tournament is finished only once every scheduled game is: no schedule to rebuild.
+def _total(record: TournamentRecord, finished: int) -> int | None:
+    """The games of the tournament in all, if its format can tell."""
+    # A finished tournament has played all its games, whatever its format.
     if record.status == TournamentStatus.FINISHED:
         return finished
-    return _schedule_length(
-        record.game,
-        json.dumps(record.options, sort_keys=True),
-        record.format,
-        json.dumps(record.settings, sort_keys=True),
+    return total_games(record)
+
+
+def _setting_line(row: Row) -> SettingLine:
+    return SettingLine(label=row.label, value=row.value, note=row.note)
+
+
+def _trace_line(trace: Trace) -> TraceLine:
+    return TraceLine(
+        title=trace.title,
+        unit=trace.unit,
+        label=trace.label,
+        values=list(trace.values),
+        bounds=list(trace.bounds),
     )
 
 
-@functools.lru_cache(maxsize=256)
-def _schedule_length(game: str, options: str, schedule_format: str, settings: str) -> int:
-    """The length of the schedule the runner plays (rebuilding one takes up to a second)."""
-    rules = load_game(game, json.loads(options))
-    return len(stored_schedule(rules, ScheduleFormat(schedule_format), json.loads(settings)))
+def _trace(line: TraceLine) -> Trace:
+    return Trace(line.title, line.unit, line.label, tuple(line.values), tuple(line.bounds))
 
 
 def _standing_line(standing: Standing, bot_id: int | None) -> StandingLine:

@@ -1,4 +1,4 @@
-"""Importing a tournament's formats, or the dashboard, loads neither the runner nor the referee."""
+"""Reading a tournament as the dashboard does loads neither the runner nor the referee."""
 
 import subprocess
 import sys
@@ -12,7 +12,7 @@ RUNNER_SIDE = (
 )
 
 
-@pytest.mark.parametrize("module", ["croupier_server.tournament.schedule", "croupier_server.web"])
+@pytest.mark.parametrize("module", ["croupier_server.tournament.records", "croupier_server.web"])
 def test_the_runner_is_not_loaded_by(module: str) -> None:
     probe = f"import sys, {module}; print(' '.join(sorted(sys.modules)))"
     loaded = subprocess.run(

@@ -1,27 +1,32 @@
-"""The sequential match loop with a fake game player: when it stops, what it counts."""
+"""The sequential match with a fake game player: when it stops, what it counts."""
 
 from __future__ import annotations
 
 import asyncio
+import math
 import random
+from collections.abc import Awaitable, Callable
 
 import pytest
 
 from croupier.games import load_game
 from croupier_server.ratings import GameOutcome, SprtState
-from croupier_server.tournament.runner import TournamentError
-from croupier_server.tournament.schedule import deal_seed
-from croupier_server.tournament.sequential import (
-    GamePlayer,
+from croupier_server.tournament.formats import Entrants, PlayedGame, ScheduledGame, deal_seed
+from croupier_server.tournament.formats.sprt import (
+    SPRT,
     SprtHypotheses,
     SprtProgress,
-    match_player,
-    run_sprt,
+    SprtSettings,
 )
+from croupier_server.tournament.playing import play_schedule
+from croupier_server.tournament.runner import TournamentError, create_tournament
 
 pytestmark = pytest.mark.timeout(20)
 
 H = SprtHypotheses(elo0=0, elo1=50, alpha=0.05, beta=0.05)
+
+GamePlayer = Callable[[tuple[str, ...], int], Awaitable[GameOutcome]]
+"""Plays one game with these bots in seat order on this seed; returns its final scores."""
 
 
 def player(strong: str | None, *, played: list[tuple[tuple[str, ...], int]]) -> GamePlayer:
@@ -36,17 +41,37 @@ def player(strong: str | None, *, played: list[tuple[tuple[str, ...], int]]) -> 
     return play
 
 
-def run(play: GamePlayer, **options: object) -> SprtProgress:
-    arguments: dict[str, object] = {
-        "bot": "a",
-        "opponent": "b",
-        "hypotheses": H,
-        "max_deals": 100,
-        "seed": 3,
-        "concurrency": 1,
-        **options,
-    }
-    return asyncio.run(run_sprt(play, **arguments))  # type: ignore[arg-type]
+def run(
+    play: GamePlayer,
+    *,
+    bot: str = "a",
+    opponent: str = "b",
+    max_deals: int = 100,
+    min_deals: int = 10,
+    concurrency: int = 1,
+    progress: Callable[[SprtProgress], None] | None = None,
+) -> SprtProgress:
+    """The sequential match of ``bot`` and ``opponent``, played as the runner plays it."""
+    settings = SprtSettings(H, max_deals, min_deals, batch=math.ceil(concurrency / 2))
+    schedule = SPRT.schedule(Entrants((bot, opponent), 2, 3), settings)
+
+    async def game(scheduled: ScheduledGame) -> PlayedGame:
+        outcome = await play(scheduled.bots, scheduled.seed)
+        return PlayedGame(outcome.bots, outcome.scores)
+
+    reported = 0
+
+    def counted(_game: ScheduledGame, _outcome: PlayedGame) -> None:
+        nonlocal reported
+        for state in schedule.counted[reported:]:
+            if progress is not None:
+                progress(state)
+        reported = len(schedule.counted)
+
+    asyncio.run(
+        play_schedule(schedule, game, finished={}, concurrency=concurrency, on_game=counted)
+    )
+    return schedule.progress
 
 
 def test_a_much_better_bot_is_accepted_as_h1_and_the_loop_stops() -> None:
@@ -155,10 +180,16 @@ def test_the_same_bot_twice_is_refused() -> None:
         run(player("a", played=[]), opponent="a")
 
 
-def test_the_real_player_is_for_two_player_games_only() -> None:
+def test_a_sequential_match_is_for_two_player_games_only() -> None:
     three = load_game("cribbage", {"variant": "three-player"})
     with pytest.raises(TournamentError, match="two-player games, not 3 seats"):
-        match_player(None, None, game=three, entrants={}, settings=None)  # type: ignore[arg-type]
+        create_tournament(
+            None,  # type: ignore[arg-type]
+            game=three,
+            bots=["a", "b"],
+            seed=0,
+            format_settings=SprtSettings(),
+        )
 
 
 def test_a_slightly_better_bot_tends_to_h1() -> None:

@@ -1,0 +1,78 @@
+"""A stored tournament read through its format: its settings, its games in all, its report.
+
+The dashboard reads tournaments through this module (and :mod:`.formats`), never through
+the runner, which would bring the referee along.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from typing import Any
+
+from sqlmodel import Session
+
+from croupier.games import load_game
+from croupier_server.db import TournamentRecord
+from croupier_server.db.statistics import finished_game_seats
+from croupier_server.tournament.formats import Outcomes, PlayedGame, Report, StaticFormat
+from croupier_server.tournament.settings import TournamentSettings
+
+__all__ = ["finished_outcomes", "format_report", "settings_of", "total_games"]
+
+
+def settings_of(record: TournamentRecord) -> TournamentSettings:
+    """The tournament's settings."""
+    return TournamentSettings.from_data(record.format, record.settings)
+
+
+def seats_of(record: TournamentRecord) -> int:
+    """The seats of the tournament's games."""
+    return load_game(record.game, record.options).num_players
+
+
+def finished_outcomes(session: Session, record: TournamentRecord) -> dict[int, PlayedGame]:
+    """The tournament's finished games, by schedule number."""
+    assert record.id is not None
+    return {
+        game.schedule_number: PlayedGame(game.bots, game.scores)
+        for game in finished_game_seats(session, game=record.game, tournament_id=record.id)
+        if game.schedule_number is not None
+    }
+
+
+def total_games(record: TournamentRecord) -> int | None:
+    """The games of the tournament in all; ``None`` while its format cannot tell.
+
+    The total is stored when the tournament is made. A tournament stored before it was
+    kept has a static format, whose plan is made again to count it (once per process).
+    """
+    settings = settings_of(record)
+    if settings.total_games is not None:
+        return settings.total_games
+    if not isinstance(settings.kind, StaticFormat):
+        return None
+    options = json.dumps(record.options, sort_keys=True)
+    return _planned_total(record.game, options, record.format, json.dumps(record.settings))
+
+
+def format_report(
+    session: Session, record: TournamentRecord, settings: TournamentSettings | None = None
+) -> Report:
+    """What the tournament's format says of it so far (see :meth:`.formats.Format.report`)."""
+    settings = settings or settings_of(record)
+
+    def finished() -> Outcomes:
+        return finished_outcomes(session, record)
+
+    entrants = settings.entrants(seats_of(record))
+    return settings.kind.report(entrants, settings.format_settings, finished)
+
+
+@functools.lru_cache(maxsize=256)
+def _planned_total(game: str, options: str, format_name: str, data: str) -> int:
+    """The length of the plan of a static format (making one takes up to a second)."""
+    settings = TournamentSettings.from_data(format_name, json.loads(data))
+    kind: Any = settings.kind
+    seats = load_game(game, json.loads(options)).num_players
+    return len(kind.plan(settings.entrants(seats), settings.format_settings))

@@ -210,15 +210,23 @@ SettingsT = TypeVar("SettingsT", bound=FormatSettings)
 class Format(Protocol[SettingsT]):
     """A tournament format: one module, registered in :mod:`.formats` by one line.
 
-    Attributes:
-        name: Its name on the command line and in storage (``round-robin``).
-        title: Its name for people (``Round robin``).
-        specs: Its settings, as a command line or a form sets them.
+    A format object gives its ``name``, ``title`` and ``specs`` as plain attributes.
     """
 
-    name: str
-    title: str
-    specs: tuple[SettingSpec, ...]
+    @property
+    def name(self) -> str:
+        """Its name on the command line and in storage (``round-robin``)."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """Its name for people (``Round robin``)."""
+        ...
+
+    @property
+    def specs(self) -> tuple[SettingSpec, ...]:
+        """Its settings, as a command line or a form sets them."""
+        ...
 
     def settings_from_data(self, data: Mapping[str, Any]) -> SettingsT:
         """The settings :meth:`FormatSettings.to_data` stored (among other keys).

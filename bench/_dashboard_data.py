@@ -33,11 +33,8 @@ from sqlmodel import Session, SQLModel
 from bench._dashboard_copies import CONCURRENCY, PlannedTournament, PoolBot, TemplateCopies
 from bench._dashboard_templates import KINDS, Kind, play_templates
 from croupier.games import load_game
-from croupier_server.db import (
-    TournamentStatus,
-    init_database,
-    repository,
-)
+from croupier_server import db
+from croupier_server.db import TournamentStatus, init_database
 from croupier_server.db.models import UTCDateTime
 from croupier_server.tournament.formats.round_robin import RoundRobinSettings
 from croupier_server.tournament.runner import create_tournament, tournament_schedule
@@ -119,7 +116,7 @@ def _register_pool(engine: Engine, kind: Kind, rng: random.Random) -> dict[str, 
     with Session(engine) as session:
         for style in kind.pool:
             for version in (1, 2):
-                bot = repository.add_bot(
+                bot = db.add_bot(
                     session,
                     name=f"{kind.game}_{style}_v{version}",
                     game=kind.game,

@@ -45,9 +45,10 @@ from sqlmodel import Session
 
 from croupier.games import Game, load_game
 from croupier.protocol import ADDRESS_VARIABLE, TOKEN_VARIABLE
+from croupier_server import db
 from croupier_server.cli import main as croupier_main
 from croupier_server.control import TimeControl
-from croupier_server.db import create_database_engine, repository
+from croupier_server.db import create_database_engine, statistics
 from croupier_server.referee.match import MatchSettings
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
@@ -178,8 +179,8 @@ def measure(
     wall, referee = time.monotonic() - wall, time.process_time() - referee
     bots = children_cpu() - bots
     with Session(engine) as session:
-        games = len(repository.finished_schedule_numbers(session, tournament_id=tournament_id))
-        faults = repository.bot_fault_counts(
+        games = len(db.finished_schedule_numbers(session, tournament_id=tournament_id))
+        faults = statistics.bot_fault_counts(
             session, game=field.game.name, tournament_id=tournament_id
         )
     engine.dispose()

@@ -16,9 +16,10 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from croupier.games import load_game
+from croupier_server import db
 from croupier_server.bot_commands import absolute_command
 from croupier_server.control import LimitSettings, TimeControl
-from croupier_server.db import BotRecord, TournamentRecord, repository
+from croupier_server.db import BotRecord, TournamentRecord
 from croupier_server.matches import MatchError, load_bots
 from croupier_server.referee.match import MatchSettings
 from croupier_server.tournament.formats import format_named
@@ -59,7 +60,7 @@ class Administration:
         limits = LimitSettings.from_data(registration.limits.items()).items()
         with Session(self._engine) as session:
             if registration.command is None:
-                remote, key = repository.create_remote_bot(
+                remote, key = db.create_remote_bot(
                     session,
                     name=registration.name,
                     game=registration.game,
@@ -68,7 +69,7 @@ class Administration:
                 if self._admit_remote is not None and remote.key_hash is not None:
                     self._admit_remote(remote.key_hash, remote.name)
                 return remote, key
-            bot = repository.add_bot(
+            bot = db.add_bot(
                 session,
                 name=registration.name,
                 game=registration.game,

@@ -21,8 +21,9 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from croupier.games import Game
+from croupier_server import db
 from croupier_server.control import TimeControl
-from croupier_server.db import BotKind, BotRecord, MatchStatus, repository
+from croupier_server.db import BotKind, BotRecord, MatchStatus
 from croupier_server.db.engine import translated_failures
 from croupier_server.db.errors import DatabaseFailure
 from croupier_server.referee.limits import BotLimits, LimitSettings, effective_limits
@@ -68,7 +69,7 @@ def load_bots(engine: Engine, *, names: Sequence[str], game: Game[Any]) -> list[
     with translated_failures(engine), Session(engine) as session:
         bots = []
         for name in names:
-            bot = repository.get_bot_by_name(session, name=name)
+            bot = db.get_bot_by_name(session, name=name)
             if bot is None:
                 raise MatchError(f"no bot named {name!r} (see: croupier bot list)")
             if bot.game != game.name:
@@ -80,7 +81,7 @@ def load_bots(engine: Engine, *, names: Sequence[str], game: Game[Any]) -> list[
 def allow_remote_bots(engine: Engine, registry: SessionRegistry) -> None:
     """Let every registered remote bot connect to ``registry`` with its key."""
     with Session(engine) as session:
-        for bot in repository.list_bots(session):
+        for bot in db.list_bots(session):
             if bot.kind is BotKind.REMOTE and bot.key_hash is not None:
                 registry.allow_remote(bot.key_hash, bot.name)
 
@@ -204,8 +205,8 @@ def _create(
     settings: MatchSettings,
     link: ScheduleLink | None,
 ) -> tuple[int, int, list[str]]:
-    with translated_failures(engine), Session(engine) as session, repository.atomic(session):
-        match = repository.create_match(
+    with translated_failures(engine), Session(engine) as session, db.atomic(session):
+        match = db.create_match(
             session,
             game=game.name,
             options=game.options(),
@@ -215,7 +216,7 @@ def _create(
             schedule_deal=None if link is None else link.deal,
         )
         assert match.id is not None
-        record, tokens = repository.create_game(
+        record, tokens = db.create_game(
             session, match_id=match.id, seed=seed, bot_ids=[bot.id for bot in bots if bot.id]
         )
         assert record.id is not None
@@ -224,12 +225,12 @@ def _create(
 
 def _store(engine: Engine, match_id: int, game_id: int, log: GameLog, stored_actions: int) -> None:
     status = MatchStatus.FINISHED if log.result is not None else MatchStatus.ABORTED
-    with translated_failures(engine), Session(engine) as session, repository.atomic(session):
+    with translated_failures(engine), Session(engine) as session, db.atomic(session):
         store_game_log(session, game_id=game_id, log=log, stored_actions=stored_actions)
-        repository.set_match_status(session, match_id=match_id, status=status)
+        db.set_match_status(session, match_id=match_id, status=status)
 
 
 def _abort(engine: Engine, match_id: int, game_id: int) -> None:
-    with translated_failures(engine), Session(engine) as session, repository.atomic(session):
-        repository.abort_game(session, game_id=game_id, reason="the referee stopped")
-        repository.set_match_status(session, match_id=match_id, status=MatchStatus.ABORTED)
+    with translated_failures(engine), Session(engine) as session, db.atomic(session):
+        db.abort_game(session, game_id=game_id, reason="the referee stopped")
+        db.set_match_status(session, match_id=match_id, status=MatchStatus.ABORTED)

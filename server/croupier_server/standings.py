@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from sqlmodel import Session
 
-from croupier_server.db import FaultKind, repository, statistics
+from croupier_server.db import FaultKind, statistics
 from croupier_server.db.statistics import FinishedGame
 from croupier_server.ratings import (
     Deal,
@@ -86,10 +86,10 @@ def standings(
     games = statistics.finished_game_seats(
         session, game=game, variant=variant, tournament_id=tournament_id
     )
-    kinds = repository.bot_fault_counts(
+    kinds = statistics.bot_fault_counts(
         session, game=game, variant=variant, tournament_id=tournament_id
     )
-    latencies = repository.bot_latencies(
+    latencies = statistics.bot_latencies(
         session, game=game, variant=variant, tournament_id=tournament_id
     )
     return rank_bots(
@@ -201,7 +201,7 @@ def fault_counts(
 
     Args:
         kinds: Each bot's faults by kind, as
-            :func:`~croupier_server.db.repository.bot_fault_counts` counts them.
+            :func:`~croupier_server.db.bot_fault_counts` counts them.
         games: The finished games whose forfeited seats are counted.
     """
     counts: dict[str, dict[str, int]] = {}

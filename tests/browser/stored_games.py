@@ -8,7 +8,9 @@ from typing import Any
 from sqlmodel import Session
 
 from croupier.games import Game, State, load_game
-from croupier_server.db import EndedBy, GameStatus, create_database_engine, repository
+from croupier_server import db
+from croupier_server.db import EndedBy, GameStatus, create_database_engine
+from tests import queries
 from tests.web.filling import HTML_NAME
 
 
@@ -35,17 +37,17 @@ def find_stored_games(database_url: str) -> StoredGames:
     engine = create_database_engine(database_url)
     try:
         with Session(engine) as session:
-            html_bot = repository.get_bot_by_name(session, name=HTML_NAME)
+            html_bot = db.get_bot_by_name(session, name=HTML_NAME)
             assert html_bot is not None
-            lexio = repository.list_games(
+            lexio = queries.list_games(
                 session, game="lexio", bot_id=html_bot.id, status=GameStatus.FINISHED
             )[0]
-            match = repository.get_match(session, match_id=lexio.match_id)
+            match = queries.get_match(session, match_id=lexio.match_id)
             assert match is not None
-            cribbage = repository.list_games(session, game="cribbage", limit=100)
+            cribbage = queries.list_games(session, game="cribbage", limit=100)
             ended_by = {game.ended_by: _known(game.id) for game in cribbage}
             forfeit = ended_by[EndedBy.FORFEIT]
-            (fault,) = repository.game_faults(session, game_id=forfeit)
+            (fault,) = db.game_faults(session, game_id=forfeit)
             return StoredGames(
                 lexio=_known(lexio.id),
                 cribbage=ended_by[EndedBy.NORMAL],
@@ -100,10 +102,10 @@ def load_stored_replay(database_url: str, game_id: int) -> StoredReplay:
     engine = create_database_engine(database_url)
     try:
         with Session(engine) as session:
-            record = repository.get_game(session, game_id=game_id)
+            record = db.get_game(session, game_id=game_id)
             assert record is not None
-            actions = repository.game_actions(session, game_id=game_id)
-            seats = repository.game_seats(session, game_id=game_id)
+            actions = db.game_actions(session, game_id=game_id)
+            seats = db.game_seats(session, game_id=game_id)
     finally:
         engine.dispose()
     return StoredReplay(

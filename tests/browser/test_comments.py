@@ -15,7 +15,8 @@ import pytest
 from playwright.sync_api import Page, expect
 from sqlmodel import Session
 
-from croupier_server.db import DecidedBy, create_database_engine, init_database, repository
+from croupier_server import db
+from croupier_server.db import DecidedBy, create_database_engine, init_database
 from tests.browser.serving import serving_dashboard
 from tests.browser.stored_games import StoredGames
 from tests.browser.viewer import Viewer
@@ -32,13 +33,13 @@ def strong_decision(database_url: str, game_id: int) -> tuple[int, int, str]:
     engine = create_database_engine(database_url)
     try:
         with Session(engine) as session:
-            seats = repository.game_seats(session, game_id=game_id)
-            strong = repository.get_bot_by_name(session, name=STRONG)
+            seats = db.game_seats(session, game_id=game_id)
+            strong = db.get_bot_by_name(session, name=STRONG)
             assert strong is not None
             (seat,) = [record.seat for record in seats if record.bot_id == strong.id]
             decided = [
                 action
-                for action in repository.game_actions(session, game_id=game_id)
+                for action in db.game_actions(session, game_id=game_id)
                 if action.seat == seat and action.decided_by == DecidedBy.BOT
             ]
     finally:

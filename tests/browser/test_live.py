@@ -18,8 +18,10 @@ import pytest
 from playwright.sync_api import Page, expect
 from sqlmodel import Session
 
+from croupier_server import db
 from croupier_server.cli import main as croupier
-from croupier_server.db import GameStatus, create_database_engine, repository
+from croupier_server.db import GameStatus, create_database_engine
+from tests import queries
 from tests.browser.serving import CROUPIER, serving_dashboard
 from tests.browser.stored_games import load_stored_replay
 from tests.browser.viewer import Viewer
@@ -111,9 +113,9 @@ def _running_game(database_url: str) -> int:
     try:
         while time.monotonic() < deadline:
             with Session(engine) as session:
-                for game in repository.list_games(session, status=GameStatus.RUNNING):
+                for game in queries.list_games(session, status=GameStatus.RUNNING):
                     assert game.id is not None
-                    if len(repository.game_actions(session, game_id=game.id)) >= 2:
+                    if len(db.game_actions(session, game_id=game.id)) >= 2:
                         return game.id
             time.sleep(0.1)
     finally:

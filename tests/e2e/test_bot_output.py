@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 from sqlmodel import Session
 
+from croupier_server import db
 from croupier_server.cli import main
-from croupier_server.db import DecidedBy, create_database_engine, outputs, repository
+from croupier_server.db import DecidedBy, create_database_engine, outputs
 from tests.fakebots.chatty import BANNER_LINES
 from tests.server.referee.harness import REPOSITORY, example_command
 
@@ -56,10 +57,10 @@ def test_the_end_of_the_output_is_stored_with_what_was_cut(played: tuple[str, in
     try:
         with Session(engine) as session:
             lines = outputs.game_output(session, game_id=game_id, seat=CHATTY)
-            seat = repository.game_seats(session, game_id=game_id)[CHATTY]
+            seat = db.game_seats(session, game_id=game_id)[CHATTY]
             decisions = [
                 action
-                for action in repository.game_actions(session, game_id=game_id)
+                for action in db.game_actions(session, game_id=game_id)
                 if action.seat == CHATTY and action.decided_by == DecidedBy.BOT
             ]
     finally:

@@ -9,8 +9,10 @@ from __future__ import annotations
 import pytest
 from sqlmodel import Session
 
-from croupier_server.db import create_database_engine, repository
+from croupier_server import db
+from croupier_server.db import create_database_engine
 from croupier_server.referee import sandbox
+from tests import queries
 from tests.e2e.test_cli_errors import croupier
 from tests.server.referee.harness import example_command
 
@@ -44,7 +46,7 @@ def unsealable(monkeypatch: pytest.MonkeyPatch) -> None:
 def games_stored(database_url: str) -> int:
     engine = create_database_engine(database_url)
     with Session(engine) as session:
-        count = len(repository.list_games(session, limit=1_000))
+        count = len(queries.list_games(session, limit=1_000))
     engine.dispose()
     return count
 
@@ -94,7 +96,7 @@ def test_a_tournament_started_sealed_resumes_sealed_or_not_at_all(
     assert status == 0
     engine = create_database_engine(database)
     with Session(engine) as session:
-        (record,) = repository.list_tournaments(session)
+        (record,) = db.list_tournaments(session)
     engine.dispose()
     assert record.settings["sealed"] is True
     assert games_stored(database) == 3  # the deal once per rotation of its three seats

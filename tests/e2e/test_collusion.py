@@ -28,8 +28,9 @@ from sqlmodel import Session
 
 from croupier import local
 from croupier.games import load_game
+from croupier_server import db
 from croupier_server.control import TimeControl
-from croupier_server.db import create_database_engine, init_database, repository
+from croupier_server.db import create_database_engine, init_database
 from croupier_server.db.outputs import game_output
 from croupier_server.referee.limits import LimitSettings
 from croupier_server.referee.match import MatchSettings
@@ -37,6 +38,7 @@ from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.tournament.formats.round_robin import RoundRobinSettings
 from croupier_server.tournament.runner import create_tournament, run_tournament
+from tests import queries
 from tests.fakebots import colluder
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
@@ -63,11 +65,11 @@ def colluder_reports(database_url: str, tournament_id: int) -> list[dict[str, An
     engine = create_database_engine(database_url)
     reports: list[dict[str, Any]] = []
     with Session(engine) as session:
-        games = repository.finished_games(session, game="lexio", tournament_id=tournament_id)
+        games = queries.finished_games(session, game="lexio", tournament_id=tournament_id)
         assert len(games) == DEALS * LEXIO.num_players
         for _, game, seated in games:
             assert game.id is not None
-            stored = repository.game_seats(session, game_id=game.id)
+            stored = db.game_seats(session, game_id=game.id)
             for (name, _), seat in zip(seated, stored, strict=True):
                 if name not in COLLUDERS:
                     continue
@@ -93,10 +95,10 @@ def test_colluding_bots_pass_nothing_to_each_other(
     command = shlex.join([sys.executable, str(Path(colluder.__file__))])
     with Session(engine) as session:
         for name in COLLUDERS:
-            repository.add_bot(session, name=name, game="lexio", command=command)
+            db.add_bot(session, name=name, game="lexio", command=command)
         for name, example in HONEST.items():
             script = shlex.join([sys.executable, str(EXAMPLES / f"{example}.py")])
-            repository.add_bot(session, name=name, game="lexio", command=script)
+            db.add_bot(session, name=name, game="lexio", command=script)
     record = create_tournament(
         engine,
         game=LEXIO,

@@ -17,7 +17,8 @@ import pytest
 from sqlmodel import Session
 
 from croupier import codec
-from croupier_server.db import DecidedBy, create_database_engine, repository
+from croupier_server import db
+from croupier_server.db import DecidedBy, create_database_engine
 from tests.e2e.test_bot_output import croupier
 from tests.fakebots.scripted import LONG_COMMENT
 from tests.server.referee.harness import example_command, scripted_command
@@ -56,8 +57,8 @@ def test_the_comments_are_stored_with_the_actions_cut_to_the_limit(
     engine = create_database_engine(url)
     try:
         with Session(engine) as session:
-            actions = repository.game_actions(session, game_id=game_id)
-            faults = repository.game_faults(session, game_id=game_id)
+            actions = db.game_actions(session, game_id=game_id)
+            faults = db.game_faults(session, game_id=game_id)
     finally:
         engine.dispose()
     assert faults == []
@@ -96,7 +97,7 @@ def test_replay_with_logs_prints_each_comment_at_its_action(
     engine = create_database_engine(url)
     try:
         with Session(engine) as session:
-            actions = repository.game_actions(session, game_id=game_id)
+            actions = db.game_actions(session, game_id=game_id)
     finally:
         engine.dispose()
 

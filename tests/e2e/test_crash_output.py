@@ -12,9 +12,11 @@ from collections.abc import Iterator
 import pytest
 from sqlmodel import Session
 
+from croupier_server import db
 from croupier_server.cli import main
-from croupier_server.db import create_database_engine, repository
+from croupier_server.db import create_database_engine
 from croupier_server.referee import sandbox
+from tests import queries
 from tests.e2e.test_cli_errors import croupier
 from tests.server.referee.harness import example_command
 
@@ -61,7 +63,7 @@ def play_with_the_crasher(database_url: str, capsys: pytest.CaptureFixture[str])
     assert status == 0, error
     engine = create_database_engine(database_url)
     with Session(engine) as session:
-        (game,) = repository.list_games(session, limit=10)
+        (game,) = queries.list_games(session, limit=10)
     engine.dispose()
     assert game.id is not None
     return game.id
@@ -73,7 +75,7 @@ def test_a_crash_names_the_bots_last_output_in_its_fault_and_replay(
     game_id = play_with_the_crasher(database_url, capsys)
     engine = create_database_engine(database_url)
     with Session(engine) as session:
-        faults = repository.game_faults(session, game_id=game_id)
+        faults = db.game_faults(session, game_id=game_id)
     engine.dispose()
     (crash,) = [fault for fault in faults if fault.kind == "crash"]
     assert crash.seat == 0
@@ -108,8 +110,8 @@ def test_where_the_seats_cannot_be_sealed_a_match_plays_unsealed_and_says_so_onc
     assert "\n" not in warnings[0]
     engine = create_database_engine(database_url)
     with Session(engine) as session:
-        game = repository.get_game(session, game_id=game_id)
-        faults = repository.game_faults(session, game_id=game_id)
+        game = db.get_game(session, game_id=game_id)
+        faults = db.game_faults(session, game_id=game_id)
     engine.dispose()
     assert game is not None
     assert game.status == "finished"

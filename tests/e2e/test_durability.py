@@ -30,6 +30,7 @@ import sqlalchemy as sa
 from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
+from croupier_server import db
 from croupier_server.cli import main
 from croupier_server.cli._ratings import standings_data
 from croupier_server.db import (
@@ -40,7 +41,6 @@ from croupier_server.db import (
     check_stored_game,
     create_database_engine,
     init_database,
-    repository,
 )
 from croupier_server.standings import standings
 from tests.server.referee.harness import example_command
@@ -114,9 +114,7 @@ class Croupier:
         init_database(self.engine)
         with Session(self.engine) as session:
             for name in BOTS:
-                repository.add_bot(
-                    session, name=name, game="cribbage", command=example_command(name)
-                )
+                db.add_bot(session, name=name, game="cribbage", command=example_command(name))
 
     def start(self, *argv: str) -> Command:
         """Start ``croupier ARGV --db URL``; its bots will choose reproducibly."""
@@ -142,7 +140,7 @@ class Croupier:
 
         def created() -> int | None:
             with Session(self.engine) as session:
-                tournaments = repository.list_tournaments(session)
+                tournaments = db.list_tournaments(session)
             return tournaments[0].id if tournaments else None
 
         found: int = wait_for(created, "the tournament to be created")
@@ -154,7 +152,7 @@ class Croupier:
         def playing() -> bool:
             assert command.process.poll() is None, command.stderr.read_text()
             with Session(self.engine) as session:
-                done = repository.finished_schedule_numbers(session, tournament_id=tournament_id)
+                done = db.finished_schedule_numbers(session, tournament_id=tournament_id)
             return len(done) >= count and bool(bot_processes(self.marker) - {command.process.pid})
 
         wait_for(playing, f"{count} games finished and another in play")
@@ -166,7 +164,7 @@ class Croupier:
     def status(self, tournament_id: int) -> str:
         """The stored status of the tournament."""
         with Session(self.engine) as session:
-            record = repository.get_tournament(session, tournament_id=tournament_id)
+            record = db.get_tournament(session, tournament_id=tournament_id)
         assert record is not None
         return str(record.status)
 

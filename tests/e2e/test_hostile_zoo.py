@@ -20,7 +20,8 @@ import pytest
 import sqlalchemy as sa
 from sqlmodel import Session
 
-from croupier_server.db import create_database_engine, init_database, repository
+from croupier_server import db
+from croupier_server.db import create_database_engine, init_database
 from croupier_server.referee import sandbox
 from tests.fakebots import zoo
 
@@ -83,10 +84,10 @@ def test_hostile_bots_are_charged_their_faults_and_lose_or_leak_nothing(
     hostile, tournament_id = asyncio.run(play())
     scheduled = (len(hostile) + 1) * len(zoo.FIELD) * 2  # every pairing, seats swapped
     with Session(engine) as session:
-        record = repository.get_tournament(session, tournament_id=tournament_id)
+        record = db.get_tournament(session, tournament_id=tournament_id)
         assert record is not None
         assert record.status == "finished"
-        finished = repository.finished_schedule_numbers(session, tournament_id=tournament_id)
+        finished = db.finished_schedule_numbers(session, tournament_id=tournament_id)
     assert finished == set(range(scheduled))
     games = zoo.played_games(engine, tournament_id)
     assert [game.number for game in games] == list(range(scheduled))  # each once

@@ -34,6 +34,7 @@ from croupier import codec
 from croupier.games import load_game
 from croupier.games.lexio import Play
 from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
+from croupier_server import db
 from croupier_server.cli import main
 from croupier_server.db import (
     DecidedBy,
@@ -42,7 +43,6 @@ from croupier_server.db import (
     SeatStatus,
     check_stored_game,
     create_database_engine,
-    repository,
 )
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
@@ -136,18 +136,18 @@ def test_the_javascript_bot_plays_a_whole_game(
     engine = create_database_engine(url)
     try:
         with Session(engine) as session:
-            record = repository.get_game(session, game_id=game_id)
+            record = db.get_game(session, game_id=game_id)
             assert record is not None
             assert (record.status, record.ended_by) == (GameStatus.FINISHED, EndedBy.NORMAL)
-            faults = repository.game_faults(session, game_id=game_id, seat=JS_SEAT)
+            faults = db.game_faults(session, game_id=game_id, seat=JS_SEAT)
             assert [f"{fault.kind}: {fault.detail}" for fault in faults] == []
-            js_seat = repository.game_seats(session, game_id=game_id)[JS_SEAT]
+            js_seat = db.game_seats(session, game_id=game_id)[JS_SEAT]
             assert js_seat.status is SeatStatus.FINISHED
             assert js_seat.decisions > 0
             # Each of its answers says why (ActionReply.comment, built from the contract).
             answered = [
                 action
-                for action in repository.game_actions(session, game_id=game_id)
+                for action in db.game_actions(session, game_id=game_id)
                 if action.seat == JS_SEAT and action.decided_by == DecidedBy.BOT
             ]
             assert len(answered) == js_seat.decisions

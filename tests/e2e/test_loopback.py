@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 from sqlmodel import Session
 
+from croupier_server import db
 from croupier_server.cli import main
-from croupier_server.db import create_database_engine, repository
+from croupier_server.db import create_database_engine
 from tests.server.referee.harness import example_command
 
 pytestmark = [pytest.mark.timeout(90), pytest.mark.usefixtures("seeded_bots")]
@@ -92,17 +93,17 @@ def test_example_bots_play_a_recorded_game(
     engine = create_database_engine(checked_database)
     try:
         with Session(engine) as session:
-            game = repository.get_game(session, game_id=played["game_id"])
+            game = db.get_game(session, game_id=played["game_id"])
             assert game is not None
             assert game.status == "finished"
             assert game.ended_by == "normal"
             assert game.result is not None
             assert game.result["scores"] == [seat["score"] for seat in played["seats"]]
-            seats = repository.game_seats(session, game_id=played["game_id"])
+            seats = db.game_seats(session, game_id=played["game_id"])
             assert [seat.status for seat in seats] == ["finished"] * len(bots)
             assert [seat.place for seat in seats] == [seat["place"] for seat in played["seats"]]
             assert all(seat.decisions > 0 for seat in seats)
-            assert repository.game_faults(session, game_id=played["game_id"]) == []
+            assert db.game_faults(session, game_id=played["game_id"]) == []
     finally:
         engine.dispose()
     replay = croupier(capsys, "replay", str(played["game_id"]), "--check", "--db", checked_database)

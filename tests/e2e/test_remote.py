@@ -21,8 +21,10 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session
 
+from croupier_server import db
 from croupier_server.cli import main
-from croupier_server.db import GameRecord, SeatRecord, create_database_engine, repository
+from croupier_server.db import GameRecord, SeatRecord, create_database_engine
+from tests import queries
 from tests.server.referee.harness import EXAMPLES, example_command, free_port
 
 pytestmark = [
@@ -136,8 +138,8 @@ def stored_games(database: str) -> list[tuple[GameRecord, list[SeatRecord]]]:
     engine = create_database_engine(database)
     try:
         with Session(engine) as session:
-            games = reversed(repository.list_games(session))
-            return [(game, repository.game_seats(session, game_id=game.id or 0)) for game in games]
+            games = reversed(queries.list_games(session))
+            return [(game, db.game_seats(session, game_id=game.id or 0)) for game in games]
     finally:
         engine.dispose()
 

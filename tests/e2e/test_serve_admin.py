@@ -21,14 +21,15 @@ from typing import Any
 import pytest
 from sqlmodel import Session
 
+from croupier_server import db
 from croupier_server.cli import main
 from croupier_server.db import (
     GameStatus,
     TournamentStatus,
     check_stored_game,
     create_database_engine,
-    repository,
 )
+from tests import queries
 from tests.e2e.test_remote import (
     CROUPIER,
     Processes,
@@ -196,8 +197,8 @@ def test_a_remote_bot_registered_through_the_dashboard_plays_at_once(
         with Session(engine) as session:
             seats = [
                 seat
-                for game in repository.list_games(session)
-                for seat in repository.game_seats(session, game_id=game.id or 0)
+                for game in queries.list_games(session)
+                for seat in db.game_seats(session, game_id=game.id or 0)
                 if seat.bot_id == registered["id"]
             ]
         assert len(seats) == 3
@@ -230,7 +231,7 @@ def test_a_tournament_stopped_with_its_server_is_finished_by_the_next(
     engine = create_database_engine(database)
     try:
         with Session(engine) as session:
-            games = repository.list_games(session, limit=1_000)
+            games = queries.list_games(session, limit=1_000)
             finished = [game.id for game in games if game.status is GameStatus.FINISHED]
             for game_id in finished:
                 assert game_id is not None
@@ -302,9 +303,9 @@ def stored_tournament(database: str, tournament_id: int) -> tuple[TournamentStat
     engine = create_database_engine(database)
     try:
         with Session(engine) as session:
-            record = repository.get_tournament(session, tournament_id=tournament_id)
+            record = db.get_tournament(session, tournament_id=tournament_id)
             assert record is not None
-            numbers = repository.finished_schedule_numbers(session, tournament_id=tournament_id)
+            numbers = db.finished_schedule_numbers(session, tournament_id=tournament_id)
             return record.status, numbers
     finally:
         engine.dispose()

@@ -8,7 +8,8 @@ import pytest
 from sqlmodel import Session
 
 from croupier_server.cli import main
-from croupier_server.db import create_database_engine, repository
+from croupier_server.db import create_database_engine
+from tests import queries
 from tests.server.referee.harness import example_command
 
 pytestmark = [
@@ -44,7 +45,7 @@ def test_strong_against_random_is_played_to_a_verdict_and_stored(
     assert data["lower"] < 0 < data["upper"]
     engine = create_database_engine(checked_database)
     with Session(engine) as session:
-        games = repository.finished_games(session, game="cribbage")
+        games = queries.finished_games(session, game="cribbage")
     engine.dispose()
     assert len(games) == data["games"]
     assert {tuple(name for name, _ in seats) for _, _, seats in games} == {

@@ -10,12 +10,14 @@ import pytest
 from sqlmodel import Session
 
 from croupier.games import load_game
+from croupier_server import db
 from croupier_server.cli import main
-from croupier_server.db import create_database_engine, repository
+from croupier_server.db import create_database_engine
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.tournament.formats.round_robin import RoundRobinSettings
 from croupier_server.tournament.runner import Progress, create_tournament, run_tournament
+from tests import queries
 from tests.server.referee.harness import GENEROUS, example_command
 
 pytestmark = [
@@ -77,8 +79,8 @@ def test_a_tournament_resumes_without_losing_or_repeating_games(
     with pytest.raises(Stop):
         asyncio.run(run(stop_after_five))
     with Session(engine) as session:
-        assert repository.get_tournament(session, tournament_id=record.id).status == "interrupted"  # type: ignore[union-attr]
-        assert 5 <= len(repository.finished_schedule_numbers(session, tournament_id=record.id)) < 12
+        assert db.get_tournament(session, tournament_id=record.id).status == "interrupted"  # type: ignore[union-attr]
+        assert 5 <= len(db.finished_schedule_numbers(session, tournament_id=record.id)) < 12
     capsys.readouterr()
     assert main(["tournament", "resume", str(record.id), "--db", database_url, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
@@ -87,7 +89,7 @@ def test_a_tournament_resumes_without_losing_or_repeating_games(
     with Session(engine) as session:
         finished = [
             match.schedule_number
-            for match, _, _ in repository.finished_games(
+            for match, _, _ in queries.finished_games(
                 session, game="cribbage", tournament_id=record.id
             )
         ]
@@ -213,8 +215,8 @@ def test_resume_replays_the_games_a_killed_run_left_running(
     assert record.id is not None
     # What a run killed mid-game leaves: the tournament running, game 0 begun, unfinished.
     with Session(engine) as session:
-        bots = [repository.get_bot_by_name(session, name=name) for name in names]
-        match = repository.create_match(
+        bots = [db.get_bot_by_name(session, name=name) for name in names]
+        match = db.create_match(
             session,
             game="cribbage",
             options=game.options(),
@@ -223,7 +225,7 @@ def test_resume_replays_the_games_a_killed_run_left_running(
             schedule_deal=0,
         )
         assert match.id is not None
-        orphan, _ = repository.create_game(
+        orphan, _ = db.create_game(
             session, match_id=match.id, seed=1, bot_ids=[bot.id for bot in bots if bot and bot.id]
         )
     resume = ["tournament", "resume", str(record.id), "--json", "--db", database_url]
@@ -234,12 +236,12 @@ def test_resume_replays_the_games_a_killed_run_left_running(
     assert summary["finished"] == summary["games"] == 2
     with Session(engine) as session:
         assert orphan.id is not None
-        left = repository.get_game(session, game_id=orphan.id)
+        left = db.get_game(session, game_id=orphan.id)
         assert left is not None
         assert left.status == "aborted"
         finished = [
             match.schedule_number
-            for match, _, _ in repository.finished_games(
+            for match, _, _ in queries.finished_games(
                 session, game="cribbage", tournament_id=record.id
             )
         ]

@@ -14,7 +14,7 @@ from sqlmodel import Session
 
 from croupier.games import load_game
 from croupier_server.cli import main
-from croupier_server.db import create_database_engine, repository
+from croupier_server.db import create_database_engine, statistics
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.tournament.formats.round_robin import RoundRobinSettings
@@ -108,7 +108,7 @@ def test_a_reuse_tournament_plays_every_game_with_few_processes_and_resumes(
     assert not any(is_running(pid) for pid in every_run)
     assert tagged_processes(tag) == {}
     with Session(engine) as session:
-        assert repository.bot_fault_counts(session, game="cribbage", tournament_id=record.id) == {}
+        assert statistics.bot_fault_counts(session, game="cribbage", tournament_id=record.id) == {}
     engine.dispose()
 
 
@@ -136,7 +136,7 @@ def test_a_pooled_process_that_dies_is_charged_and_started_again(
     assert tagged_processes(tag) == {}
     engine = create_database_engine(database_url)
     with Session(engine) as session:
-        faults = repository.bot_fault_counts(session, game="cribbage", tournament_id=data["id"])
+        faults = statistics.bot_fault_counts(session, game="cribbage", tournament_id=data["id"])
     assert set(faults) == {"crasher"}
     assert faults["crasher"].get("crash", 0) >= 1
     engine.dispose()

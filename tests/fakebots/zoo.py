@@ -31,8 +31,9 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from croupier.games import load_game
+from croupier_server import db
 from croupier_server.control import TimeControl
-from croupier_server.db import FaultKind, repository
+from croupier_server.db import FaultKind
 from croupier_server.referee.limits import LimitSettings
 from croupier_server.referee.match import MatchSettings
 from croupier_server.referee.service import RefereeServer
@@ -40,6 +41,7 @@ from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.tournament.formats.gauntlet import GauntletSettings
 from croupier_server.tournament.runner import Progress, create_tournament, run_tournament
 from croupier_server.web import DashboardServer, create_app
+from tests import queries
 from tests.server.referee.harness import stored_transcripts
 
 FAKEBOTS = Path(__file__).resolve().parent
@@ -210,7 +212,7 @@ def register(engine: Engine, hostile: Iterable[Hostile], honest: dict[str, str])
     """Register the hostile bots and the honest ones (name -> example) for :data:`GAME`."""
     with Session(engine) as session:
         for bot in hostile:
-            repository.add_bot(
+            db.add_bot(
                 session,
                 name=bot.name,
                 game=GAME.name,
@@ -219,7 +221,7 @@ def register(engine: Engine, hostile: Iterable[Hostile], honest: dict[str, str])
             )
         for name, example in honest.items():
             command = shlex.join([sys.executable, str(EXAMPLES / f"{example}.py")])
-            repository.add_bot(session, name=name, game=GAME.name, command=command)
+            db.add_bot(session, name=name, game=GAME.name, command=command)
 
 
 @contextlib.asynccontextmanager
@@ -305,13 +307,13 @@ def played_games(engine: Engine, tournament_id: int) -> list[PlayedGame]:
     """The finished games of the tournament, in schedule order."""
     games = []
     with Session(engine) as session:
-        for match, game, seats in repository.finished_games(
+        for match, game, seats in queries.finished_games(
             session, game=GAME.name, tournament_id=tournament_id
         ):
             assert game.id is not None
             assert game.finished_at is not None
             assert match.schedule_number is not None
-            faults = repository.game_faults(session, game_id=game.id)
+            faults = db.game_faults(session, game_id=game.id)
             games.append(
                 PlayedGame(
                     number=match.schedule_number,

@@ -5,14 +5,15 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session
 
+from croupier_server import db
 from croupier_server.cli import main
 from croupier_server.db import (
     GameStatus,
     TournamentStatus,
     check_stored_game,
     create_database_engine,
-    repository,
 )
+from tests import queries
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 
@@ -33,14 +34,14 @@ def test_demo_plays_a_lexio_and_a_cribbage_tournament(
         assert bot in out
     engine = create_database_engine(url)
     with Session(engine) as session:
-        tournaments = repository.list_tournaments(session)
+        tournaments = db.list_tournaments(session)
         assert [t.status for t in tournaments] == [TournamentStatus.FINISHED] * 2
-        games = repository.list_games(session, limit=100)
+        games = queries.list_games(session, limit=100)
         assert len(games) == 36
         for game in games:
             assert game.status is GameStatus.FINISHED
             assert game.id is not None
-            assert not repository.game_faults(session, game_id=game.id)
+            assert not db.game_faults(session, game_id=game.id)
             check_stored_game(session, game_id=game.id)
     engine.dispose()
 

@@ -26,7 +26,8 @@ from datetime import UTC, datetime, timedelta
 from sqlmodel import Session
 
 from croupier.games import load_game
-from croupier_server.db import DecidedBy, FaultKind, outputs, repository
+from croupier_server import db
+from croupier_server.db import DecidedBy, FaultKind, outputs
 from croupier_server.referee.output import OutputLine, OutputStream
 
 RULES = load_game("lexio", {"players": 3, "rounds": 1})
@@ -61,7 +62,7 @@ def store_talkative_game(
     """Store the game between new bots named ``{bots} {seat}``; its id and what was said."""
     game_id = _new_game(session, bots)
     state = RULES.new_state(SEED)
-    repository.record_events(session, game_id=game_id, events=state.events, at=at(-100))
+    db.record_events(session, game_id=game_id, events=state.events, at=at(-100))
     lines: dict[int, list[OutputLine]] = {
         seat: [_line(-50, f"{mark(seat)} warming up")] for seat in range(RULES.num_players)
     }
@@ -74,7 +75,7 @@ def store_talkative_game(
         action = moves.choice(legal)
         asked = len(legal) > 1
         comment = f"{mark(seat)} weighed <b>{number}</b>" if asked else None
-        repository.record_action(
+        db.record_action(
             session,
             game_id=game_id,
             seat=seat,
@@ -91,7 +92,7 @@ def store_talkative_game(
         said.append(Said(number, seat, comment))
         seen = len(state.events)
         state.apply(seat, action)
-        repository.record_events(
+        db.record_events(
             session, game_id=game_id, events=state.events[seen:], at=at(100 * number + 10)
         )
     for seat, written in lines.items():
@@ -103,7 +104,7 @@ def store_talkative_game(
             dropped_bytes=SEAT0_CUT if seat == 0 else 0,
         )
     if finished:
-        repository.record_fault(
+        db.record_fault(
             session,
             game_id=game_id,
             seat=2,
@@ -113,19 +114,19 @@ def store_talkative_game(
         )
         result = state.result()
         assert result is not None
-        repository.finish_game(session, game_id=game_id, result=result)
+        db.finish_game(session, game_id=game_id, result=result)
     return game_id, said
 
 
 def _new_game(session: Session, bots: str) -> int:
     bot_ids = []
     for seat in range(RULES.num_players):
-        bot = repository.add_bot(session, name=f"{bots} {seat}", game="lexio", command="true")
+        bot = db.add_bot(session, name=f"{bots} {seat}", game="lexio", command="true")
         assert bot.id is not None
         bot_ids.append(bot.id)
-    match = repository.create_match(session, game="lexio", options=RULES.options())
+    match = db.create_match(session, game="lexio", options=RULES.options())
     assert match.id is not None
-    record, _ = repository.create_game(session, match_id=match.id, seed=SEED, bot_ids=bot_ids)
+    record, _ = db.create_game(session, match_id=match.id, seed=SEED, bot_ids=bot_ids)
     assert record.id is not None
     return record.id
 

@@ -19,8 +19,9 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 from starlette.routing import BaseRoute
 
+from croupier_server import db
 from croupier_server.administration import Administration
-from croupier_server.db import create_database_engine, init_database, repository
+from croupier_server.db import create_database_engine, init_database
 from croupier_server.web import create_app
 from croupier_server.web.access import (
     MIN_TOKEN_LENGTH,
@@ -83,7 +84,7 @@ def bearer(token: str) -> dict[str, str]:
 def stored(engine: Engine) -> tuple[int, int]:
     """How many bots and tournaments the database holds."""
     with Session(engine) as session:
-        return len(repository.list_bots(session)), len(repository.list_tournaments(session))
+        return len(db.list_bots(session)), len(db.list_tournaments(session))
 
 
 def log_in(client: TestClient, token: str) -> str:

@@ -21,15 +21,10 @@ from sqlmodel import Session
 
 from croupier import codec
 from croupier.games import GAME_NAMES, load_game
+from croupier_server import db
 from croupier_server.administration import Administration
 from croupier_server.control import TimeControl
-from croupier_server.db import (
-    BotKind,
-    TournamentStatus,
-    create_database_engine,
-    init_database,
-    repository,
-)
+from croupier_server.db import BotKind, TournamentStatus, create_database_engine, init_database
 from croupier_server.referee.limits import LimitSettings
 from croupier_server.referee.match import MatchSettings
 from croupier_server.tournament.formats.round_robin import RoundRobinSettings
@@ -38,6 +33,7 @@ from croupier_server.tournament.schedule import ScheduleFormat
 from croupier_server.web import create_app
 from croupier_server.web.access import AccessTokens
 from croupier_server.web.admin import GameName, ProcessLimits, TimeControlRequest
+from tests import queries
 
 ADMIN = "admin-token-0123456789abcdef"
 AUTHORIZED = {"Authorization": f"Bearer {ADMIN}"}
@@ -73,8 +69,8 @@ def client(engine: Engine, directory: Path) -> Iterator[TestClient]:
 def lexio_bots(engine: Engine) -> list[str]:
     with Session(engine) as session:
         for name in LEXIO_BOTS:
-            repository.add_bot(session, name=name, game="lexio", command="python bot.py")
-        repository.add_bot(session, name="crib", game="cribbage", command="python bot.py")
+            db.add_bot(session, name=name, game="lexio", command="python bot.py")
+        db.add_bot(session, name="crib", game="cribbage", command="python bot.py")
     return LEXIO_BOTS
 
 
@@ -116,7 +112,7 @@ def test_a_command_bot_is_registered_with_its_files_made_absolute(
     assert registered["limits"] == {"memory_mb": 256, "network": True}
     assert registered["key"] is None
     with Session(engine) as session:
-        bot = repository.get_bot_by_name(session, name="greedy")
+        bot = db.get_bot_by_name(session, name="greedy")
     assert bot is not None
     assert (bot.id, bot.kind, bot.command) == (
         registered["id"],
@@ -137,7 +133,7 @@ def test_a_remote_bots_key_is_shown_once_and_stored_hashed(
     key = response.json()["key"]
     assert len(key) >= 43
     with Session(engine) as session:
-        found = repository.find_bot_by_key(session, key=key)
+        found = queries.find_bot_by_key(session, key=key)
         assert found is not None
         assert found.name == "visitor"
     for page in ["/api/bots", f"/api/bots/{found.id}", "/bots", f"/bots/{found.id}"]:
@@ -174,7 +170,7 @@ def test_a_bad_registration_is_refused_and_stores_nothing(
     assert answer_status == status
     assert message in str(answer["detail"])
     with Session(engine) as session:
-        assert len(repository.list_bots(session)) == len(LEXIO_BOTS) + 1
+        assert len(db.list_bots(session)) == len(LEXIO_BOTS) + 1
 
 
 def test_the_api_takes_the_games_limits_and_times_the_referee_knows() -> None:
@@ -216,7 +212,7 @@ def test_a_queued_tournament_is_stored_as_the_command_line_stores_one(
         ),
     )
     with Session(engine) as session:
-        stored = repository.get_tournament(session, tournament_id=queued["id"])
+        stored = db.get_tournament(session, tournament_id=queued["id"])
     assert stored is not None
     assert stored.status is TournamentStatus.QUEUED
     assert (stored.game, stored.options, stored.format, stored.settings) == (
@@ -270,7 +266,7 @@ def test_a_bad_tournament_is_refused_and_stores_nothing(
     assert answer_status == status
     assert message in str(answer["detail"])
     with Session(engine) as session:
-        assert repository.list_tournaments(session) == []
+        assert db.list_tournaments(session) == []
 
 
 def test_a_gauntlet_is_queued_with_its_challengers(
@@ -287,7 +283,7 @@ def test_a_gauntlet_is_queued_with_its_challengers(
     status, queued = post(client, "/api/tournaments", body)
     assert status == 201
     with Session(engine) as session:
-        stored = repository.get_tournament(session, tournament_id=queued["id"])
+        stored = db.get_tournament(session, tournament_id=queued["id"])
     assert stored is not None
     assert stored.format == ScheduleFormat.GAUNTLET
     assert all("north" in game.bots for game in tournament_schedule(stored)[1])
@@ -307,7 +303,7 @@ def test_the_bot_form_registers_a_bot_and_shows_a_remote_key_once(
     key = re.search(r'<code class="secret">([^<]+)</code>', page.text)
     assert key is not None
     with Session(engine) as session:
-        found = repository.find_bot_by_key(session, key=key.group(1))
+        found = queries.find_bot_by_key(session, key=key.group(1))
     assert found is not None
     assert (found.name, found.game) == ("visitor", "cribbage")
 
@@ -325,7 +321,7 @@ def test_the_bot_form_sets_limits(client: TestClient, engine: Engine) -> None:
     }
     assert client.post("/admin/bots", data=form).status_code == 201
     with Session(engine) as session:
-        bot = repository.get_bot_by_name(session, name="limited")
+        bot = db.get_bot_by_name(session, name="limited")
     assert bot is not None
     assert bot.limits == {"memory_mb": 128, "network": False}
 
@@ -341,7 +337,7 @@ def test_a_refused_form_says_why_and_keeps_what_was_typed_escaped(
     assert f'name="name" type="text" value="{escape(typed)}"' in page.text
     assert "<b>typed</b>" not in page.text
     with Session(engine) as session:
-        assert repository.list_bots(session) == []
+        assert db.list_bots(session) == []
 
 
 def test_the_tournament_form_queues_a_tournament_and_shows_it(
@@ -363,7 +359,7 @@ def test_the_tournament_form_queues_a_tournament_and_shows_it(
     assert answer.status_code == 303
     tournament_id = int(answer.headers["location"].removeprefix("/tournaments/"))
     with Session(engine) as session:
-        stored = repository.get_tournament(session, tournament_id=tournament_id)
+        stored = db.get_tournament(session, tournament_id=tournament_id)
     assert stored is not None
     assert stored.status is TournamentStatus.QUEUED
     assert stored.options["players"] == 3
@@ -394,4 +390,4 @@ def test_a_refused_tournament_form_says_why(
     assert page.status_code == 400
     assert alert(page.text).startswith(str(escape(message)))
     with Session(engine) as session:
-        assert repository.list_tournaments(session) == []
+        assert db.list_tournaments(session) == []

@@ -29,8 +29,9 @@ from schemathesis.specs.openapi.checks import (
 )
 from sqlmodel import Session
 
+from croupier_server import db
 from croupier_server.administration import Administration
-from croupier_server.db import create_database_engine, init_database, repository
+from croupier_server.db import create_database_engine, init_database
 from croupier_server.web import create_app
 from croupier_server.web.access import AccessTokens
 from tests.server import conftest as server_fixtures
@@ -64,7 +65,7 @@ def app(database_url: str, tmp_path: Path) -> Iterator[FastAPI]:
     with Session(engine) as session:
         for game, names in REGISTERED.items():
             for name in names:
-                repository.add_bot(session, name=name, game=game, command="python bot.py")
+                db.add_bot(session, name=name, game=game, command="python bot.py")
     yield create_app(
         engine,
         tokens=AccessTokens(admin=ADMIN),

@@ -40,8 +40,10 @@ from schemathesis.specs.openapi.checks import (
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from croupier_server.db import create_database_engine, init_database, repository, statistics
+from croupier_server import db
+from croupier_server.db import create_database_engine, init_database, statistics
 from croupier_server.web import create_app
+from tests import queries
 from tests.server import conftest as server_fixtures
 
 # The databases of both backends, as the server's tests have them.
@@ -82,12 +84,10 @@ def stored_path_parameters(engine: Engine) -> StoredParameters:
     """Path parameters that name something stored: every bot, game, tournament and board."""
     with Session(engine) as session:
         stored: StoredParameters = [
-            {"bot_id": bot.id} for bot in repository.list_bots(session) if bot.id is not None
+            {"bot_id": bot.id} for bot in db.list_bots(session) if bot.id is not None
         ]
-        stored += [{"game_id": game.id} for game in repository.list_games(session, limit=1_000)]
-        stored += [
-            {"tournament_id": tournament.id} for tournament in repository.list_tournaments(session)
-        ]
+        stored += [{"game_id": game.id} for game in queries.list_games(session, limit=1_000)]
+        stored += [{"tournament_id": tournament.id} for tournament in db.list_tournaments(session)]
         stored += [
             {"game": board.game, "variant": board.variant}
             for board in statistics.finished_boards(session)

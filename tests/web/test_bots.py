@@ -10,7 +10,7 @@ from markupsafe import escape
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from croupier_server.db import repository
+from croupier_server import db
 from croupier_server.ratings import head_to_head
 from croupier_server.standings import standings, stored_deals
 from tests.web.filling import CRASHER, CRIBBAGE_BOTS, HTML_NAME, LEXIO_BOTS
@@ -208,7 +208,7 @@ def test_a_bot_without_finished_games_has_a_page_without_ratings(
     app = empty_client.app
     assert isinstance(app, FastAPI)
     with Session(app.state.engine) as session:
-        bot = repository.add_bot(session, name="newcomer", game="lexio", command="true")
+        bot = db.add_bot(session, name="newcomer", game="lexio", command="true")
     data = empty_client.get(f"/api/bots/{bot.id}").json()
     assert (data["boards"], data["recent_games"], data["decision_times"]) == ([], [], None)
     assert empty_client.get("/api/bots").json()["bots"][0]["elo"] is None

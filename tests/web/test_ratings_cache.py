@@ -16,6 +16,7 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from croupier.games import Result
+from croupier_server import db
 from croupier_server.db import (
     BotRecord,
     GameRecord,
@@ -24,7 +25,6 @@ from croupier_server.db import (
     SeatRecord,
     create_database_engine,
     init_database,
-    repository,
     statistics,
 )
 from croupier_server.db.statistics import BoardVersion, FinishedGame
@@ -45,22 +45,19 @@ def engine(tmp_path: Path) -> Iterator[Engine]:
 
 def add_bots(engine: Engine, *names: str) -> list[int]:
     with Session(engine) as session:
-        bots = [
-            repository.add_bot(session, name=name, game="cribbage", command="true")
-            for name in names
-        ]
+        bots = [db.add_bot(session, name=name, game="cribbage", command="true") for name in names]
         return [bot.id for bot in bots if bot.id is not None]
 
 
 def play(engine: Engine, bot_ids: list[int], *scores: int) -> int:
     """Store a finished two-player game of six-card cribbage."""
     with Session(engine) as session:
-        match = repository.create_match(session, game="cribbage", options=SIX_CARD)
+        match = db.create_match(session, game="cribbage", options=SIX_CARD)
         assert match.id is not None
-        game, _ = repository.create_game(session, match_id=match.id, seed=1, bot_ids=bot_ids)
+        game, _ = db.create_game(session, match_id=match.id, seed=1, bot_ids=bot_ids)
         assert game.id is not None
-        repository.finish_game(session, game_id=game.id, result=Result(scores=scores))
-        repository.set_match_status(session, match_id=match.id, status=MatchStatus.FINISHED)
+        db.finish_game(session, game_id=game.id, result=Result(scores=scores))
+        db.set_match_status(session, match_id=match.id, status=MatchStatus.FINISHED)
         return game.id
 
 

@@ -23,16 +23,17 @@ from sqlmodel import Session
 
 from croupier.games import Game, State, load_game, random_rollout
 from croupier.games.cribbage import CribbageObservation
+from croupier_server import db
 from croupier_server.db import (
     DecidedBy,
     EndedBy,
     GameStatus,
     create_database_engine,
     init_database,
-    repository,
     utc_now,
 )
 from croupier_server.web import create_app
+from tests import queries
 from tests.web.filling import CRASHER, HTML_NAME
 
 _VOID_ELEMENTS = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "wbr"}
@@ -153,10 +154,10 @@ class Stored:
 
 def stored_game(engine: Engine, game: str, *, ended_by: str = EndedBy.NORMAL) -> Stored:
     with Session(engine) as session:
-        records = repository.list_games(session, game=game, limit=1000)
+        records = queries.list_games(session, game=game, limit=1000)
         record = next(record for record in records if record.ended_by == ended_by)
         assert record.id is not None
-        actions = repository.game_actions(session, game_id=record.id)
+        actions = db.game_actions(session, game_id=record.id)
         return Stored(
             record.id,
             load_game(record.game, record.options),
@@ -274,9 +275,9 @@ def test_an_unknown_game_is_a_404(client: TestClient, empty_client: TestClient) 
 
 def test_a_bot_name_full_of_html_is_escaped(client: TestClient, filled_engine: Engine) -> None:
     with Session(filled_engine) as session:
-        bot = repository.get_bot_by_name(session, name=HTML_NAME)
+        bot = db.get_bot_by_name(session, name=HTML_NAME)
         assert bot is not None
-        (record,) = repository.list_games(session, bot_id=bot.id, limit=1)
+        (record,) = queries.list_games(session, bot_id=bot.id, limit=1)
     text = client.get(f"/games/{record.id}?view=spectator").text
     assert HTML_NAME not in text
     assert '<b id="x">' not in text
@@ -411,12 +412,12 @@ def new_game(session: Session, rules: Game[Any]) -> int:
     """Store a running game of ``rules`` (seed :data:`SEED`) between new bots; its id."""
     bot_ids = []
     for seat in range(rules.num_players):
-        bot = repository.add_bot(session, name=f"bot {seat}", game=rules.name, command="true")
+        bot = db.add_bot(session, name=f"bot {seat}", game=rules.name, command="true")
         assert bot.id is not None
         bot_ids.append(bot.id)
-    match = repository.create_match(session, game=rules.name, options=rules.options())
+    match = db.create_match(session, game=rules.name, options=rules.options())
     assert match.id is not None
-    record, _ = repository.create_game(session, match_id=match.id, seed=SEED, bot_ids=bot_ids)
+    record, _ = db.create_game(session, match_id=match.id, seed=SEED, bot_ids=bot_ids)
     assert record.id is not None
     return record.id
 
@@ -438,7 +439,7 @@ class Running:
             for _ in range(count):
                 seat = self.state.seats_to_act()[0]
                 action = self.moves.choice(self.state.legal_actions(seat))
-                repository.record_action(
+                db.record_action(
                     session,
                     game_id=self.game_id,
                     seat=seat,
@@ -449,7 +450,7 @@ class Running:
                 )
                 seen = len(self.state.events)
                 self.state.apply(seat, action)
-                repository.record_events(
+                db.record_events(
                     session, game_id=self.game_id, events=self.state.events[seen:], seat=seat
                 )
 
@@ -481,7 +482,7 @@ def running(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Running]
     with Session(engine) as session:
         game_id = new_game(session, rules)
         state = rules.new_state(SEED)
-        repository.record_events(session, game_id=game_id, events=state.events)
+        db.record_events(session, game_id=game_id, events=state.events)
     with TestClient(create_app(engine)) as client:
         game = Running(client, engine, game_id, rules, state, random.Random(3))
         game.play(6)
@@ -568,7 +569,7 @@ def test_since_gives_only_the_steps_played_after_it(running: Running) -> None:
 
 def test_a_game_that_ends_shows_every_view_again(running: Running) -> None:
     with Session(running.engine) as session:
-        repository.abort_game(session, game_id=running.game_id, reason="the referee stopped")
+        db.abort_game(session, game_id=running.game_id, reason="the referee stopped")
     drawn = page(running.client, f"/games/{running.game_id}")
     assert (drawn.root["data-status"], drawn.root["data-view"]) == ("aborted", "all")
     assert all(enabled for _, enabled in drawn.views)
@@ -587,7 +588,7 @@ def test_a_stored_game_that_does_not_replay_is_a_server_error_that_says_why(
     with Session(engine) as session:
         game_id = new_game(session, rules)
         leader = rules.new_state(SEED).seats_to_act()[0]
-        repository.record_action(
+        db.record_action(
             session,
             game_id=game_id,
             seat=leader,
@@ -640,7 +641,7 @@ def test_every_rule_set_is_drawn_in_every_view(
     with Session(engine) as session:
         game_id = new_game(session, rules)
         for seat, action in played.actions:
-            repository.record_action(
+            db.record_action(
                 session,
                 game_id=game_id,
                 seat=seat,
@@ -650,7 +651,7 @@ def test_every_rule_set_is_drawn_in_every_view(
             )
         result = played.result()
         assert result is not None
-        repository.finish_game(session, game_id=game_id, result=result)
+        db.finish_game(session, game_id=game_id, result=result)
     game = Stored(game_id, rules, SEED, [(seat, str(action)) for seat, action in played.actions])
     views = ["all", "spectator", *(f"seat-{seat}" for seat in range(rules.num_players))]
     with TestClient(create_app(engine)) as client:

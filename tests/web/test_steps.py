@@ -19,6 +19,7 @@ from sqlmodel import Session
 
 from croupier.games import Event, State, game_class, load_game, random_rollout
 from croupier.games.cribbage import CribbageObservation, Discard
+from croupier_server import db
 from croupier_server.db import (
     ActionRecord,
     DecidedBy,
@@ -27,13 +28,13 @@ from croupier_server.db import (
     GameRecord,
     GameStatus,
     ReplayMismatch,
-    repository,
     utc_now,
 )
 from croupier_server.web.steps import Step, replay_steps
 from croupier_server.web.tables.cribbage import CribbageTable
 from croupier_server.web.tables.lexio import LexioTable
 from croupier_server.web.viewers import Viewer
+from tests import queries
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,18 +60,18 @@ class StoredGame:
 
 def stored(engine: Engine, game_id: int) -> StoredGame:
     with Session(engine) as session:
-        record = repository.get_game(session, game_id=game_id)
+        record = db.get_game(session, game_id=game_id)
         assert record is not None
         return StoredGame(
             record,
-            repository.game_actions(session, game_id=game_id),
-            repository.game_faults(session, game_id=game_id),
+            db.game_actions(session, game_id=game_id),
+            db.game_faults(session, game_id=game_id),
         )
 
 
 def finished_game(engine: Engine, game: str, ended_by: str) -> StoredGame:
     with Session(engine) as session:
-        records = repository.list_games(session, game=game, status=GameStatus.FINISHED, limit=1000)
+        records = queries.list_games(session, game=game, status=GameStatus.FINISHED, limit=1000)
         game_id = next(record.id for record in records if record.ended_by == ended_by)
     assert game_id is not None
     return stored(engine, game_id)

@@ -12,6 +12,7 @@ from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
 from croupier.games import Result, load_game
+from croupier_server import db
 from croupier_server.db import (
     GameRecord,
     MatchRecord,
@@ -20,7 +21,6 @@ from croupier_server.db import (
     TournamentStatus,
     create_database_engine,
     init_database,
-    repository,
 )
 from croupier_server.tournament.runner import tournament_schedule
 from croupier_server.web import create_app
@@ -195,10 +195,10 @@ def running(tmp_path: Path) -> Iterator[RunningTournament]:
     with Session(engine) as session:
         bots: dict[str, int] = {}
         for name in ("north", HTML_NAME, "east"):
-            bot = repository.add_bot(session, name=name, game="cribbage", command="./bot")
+            bot = db.add_bot(session, name=name, game="cribbage", command="./bot")
             assert bot.id is not None
             bots[name] = bot.id
-        record = repository.create_tournament(
+        record = db.create_tournament(
             session,
             game="cribbage",
             options=rules.options(),
@@ -221,7 +221,7 @@ def running(tmp_path: Path) -> Iterator[RunningTournament]:
 
         def start(number: int) -> tuple[int, int]:
             game = scheduled[number]
-            match = repository.create_match(
+            match = db.create_match(
                 session,
                 game="cribbage",
                 options=rules.options(),
@@ -230,18 +230,18 @@ def running(tmp_path: Path) -> Iterator[RunningTournament]:
                 schedule_deal=game.deal,
             )
             assert match.id is not None
-            stored, _ = repository.create_game(
+            stored, _ = db.create_game(
                 session, match_id=match.id, seed=game.seed, bot_ids=[bots[b] for b in game.bots]
             )
             assert stored.id is not None
             return match.id, stored.id
 
         match_id, finished = start(0)
-        repository.finish_game(session, game_id=finished, result=Result(scores=(1, 0)))
-        repository.set_match_status(session, match_id=match_id, status=MatchStatus.FINISHED)
+        db.finish_game(session, game_id=finished, result=Result(scores=(1, 0)))
+        db.set_match_status(session, match_id=match_id, status=MatchStatus.FINISHED)
         match_id, spoiled = start(1)
-        repository.abort_game(session, game_id=spoiled, reason="the referee failed")
-        repository.set_match_status(session, match_id=match_id, status=MatchStatus.ABORTED)
+        db.abort_game(session, game_id=spoiled, reason="the referee failed")
+        db.set_match_status(session, match_id=match_id, status=MatchStatus.ABORTED)
         _, retried = start(1)
         _, other = start(2)
     with TestClient(create_app(engine)) as client:
@@ -252,7 +252,7 @@ def running(tmp_path: Path) -> Iterator[RunningTournament]:
 def test_the_progress_of_a_running_tournament(running: RunningTournament) -> None:
     progress = running.client.get(f"/api/tournaments/{running.tournament_id}/progress").json()
     with Session(running.engine) as session:
-        record = repository.get_tournament(session, tournament_id=running.tournament_id)
+        record = db.get_tournament(session, tournament_id=running.tournament_id)
         assert record is not None
         _, scheduled = tournament_schedule(record)
     assert progress["status"] == "running"
@@ -296,7 +296,7 @@ def test_an_interrupted_tournament_counts_its_games_from_the_schedule(
     running: RunningTournament,
 ) -> None:
     with Session(running.engine) as session:
-        repository.set_tournament_status(
+        db.set_tournament_status(
             session, tournament_id=running.tournament_id, status=TournamentStatus.INTERRUPTED
         )
     (line,) = running.client.get("/api/tournaments").json()["tournaments"]

@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlmodel import Session
 
+from croupier_server import db
 from croupier_server.bot_commands import absolute_command
 from croupier_server.cli._options import (
     add_database_option,
@@ -23,7 +24,7 @@ from croupier_server.cli._options import (
 )
 from croupier_server.cli._output import CliError, print_json
 from croupier_server.cli._rules import add_game_option
-from croupier_server.db import BotRecord, repository
+from croupier_server.db import BotRecord
 
 __all__ = ["register"]
 
@@ -65,13 +66,13 @@ def add_bot(args: argparse.Namespace) -> int:
     engine = open_database(args)
     with Session(engine) as session, _refused_as_error():
         if args.remote:
-            bot, key = repository.create_remote_bot(
+            bot, key = db.create_remote_bot(
                 session, name=args.name, game=args.game, description=args.description
             )
             print(f"registered remote bot {bot.name} ({bot.game})")
             print(f"its key (shown once; give it to the bot as CROUPIER_TOKEN): {key}")
             return 0
-        bot = repository.add_bot(
+        bot = db.add_bot(
             session,
             name=args.name,
             game=args.game,
@@ -103,7 +104,7 @@ def list_bots(args: argparse.Namespace) -> int:
     """Print the registered bots."""
     engine = open_database(args)
     with Session(engine) as session:
-        bots = repository.list_bots(session, game=args.game)
+        bots = db.list_bots(session, game=args.game)
     if args.json:
         print_json([_bot_data(bot) for bot in bots])
         return 0

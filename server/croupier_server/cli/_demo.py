@@ -22,6 +22,7 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from croupier.games import load_game
+from croupier_server import db
 from croupier_server.addresses import listening_socket
 from croupier_server.cli._dashboard import serve_until_interrupted
 from croupier_server.cli._options import (
@@ -33,7 +34,6 @@ from croupier_server.cli._options import (
 )
 from croupier_server.cli._output import CliError
 from croupier_server.cli._tournament import play_tournament
-from croupier_server.db import repository
 from croupier_server.tournament.formats.round_robin import RoundRobinSettings
 from croupier_server.tournament.runner import create_tournament
 
@@ -153,14 +153,14 @@ def _register_examples(engine: Engine, examples: Path, games: dict[str, str]) ->
     """Register each example bot of ``games`` (its name: its game) that is not yet."""
     with Session(engine) as session:
         for name, game in sorted(games.items()):
-            if repository.get_bot_by_name(session, name=name) is not None:
+            if db.get_bot_by_name(session, name=name) is not None:
                 continue
             script = examples / f"{name}.py"
             if not script.is_file():
                 raise CliError(
                     f"no example bot {str(script)!r} (run the demo from a croupier checkout)"
                 )
-            repository.add_bot(
+            db.add_bot(
                 session,
                 name=name,
                 game=game,

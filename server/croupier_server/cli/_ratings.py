@@ -8,10 +8,10 @@ from typing import Any
 
 from sqlmodel import Session
 
+from croupier_server import db
 from croupier_server.cli._options import add_database_option, open_database, positive_number
 from croupier_server.cli._output import CliError, print_json
 from croupier_server.cli._rules import add_game_option
-from croupier_server.db import repository
 from croupier_server.ratings import HeadToHead, head_to_head
 from croupier_server.standings import Standing, standings, stored_deals
 
@@ -39,7 +39,7 @@ def run_ratings(args: argparse.Namespace) -> int:
     """Print the ratings table."""
     engine = open_database(args)
     with Session(engine) as session:
-        if args.tournament is not None and not repository.get_tournament(
+        if args.tournament is not None and not db.get_tournament(
             session, tournament_id=args.tournament
         ):
             raise CliError(f"no tournament {args.tournament}")

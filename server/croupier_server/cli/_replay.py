@@ -10,10 +10,11 @@ from typing import Any
 
 from sqlmodel import Session
 
+from croupier_server import db
 from croupier_server.cli._options import add_database_option, open_database, positive_number
 from croupier_server.cli._output import CliError, print_json
 from croupier_server.cli._replay_logs import event_line, placed_output, print_steps, printable
-from croupier_server.db import check_stored_game, events_by_step, repository
+from croupier_server.db import check_stored_game, events_by_step
 from croupier_server.web.game_detail import GameDetail, game_detail
 
 __all__ = ["register"]
@@ -48,7 +49,7 @@ def run_replay(args: argparse.Namespace) -> int:
     """
     engine = open_database(args)
     with Session(engine) as session:
-        record = repository.get_game(session, game_id=args.game_id)
+        record = db.get_game(session, game_id=args.game_id)
         if record is None:
             raise CliError(f"no game {args.game_id}")
         detail = game_detail(session, record)

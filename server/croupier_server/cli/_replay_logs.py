@@ -15,7 +15,8 @@ from typing import Any
 
 from sqlmodel import Session
 
-from croupier_server.db import GameRecord, outputs, repository
+from croupier_server import db
+from croupier_server.db import GameRecord, outputs
 from croupier_server.db.output_steps import place_output
 
 __all__ = ["event_line", "placed_output", "print_steps", "printable"]
@@ -33,11 +34,10 @@ def placed_output(
     step when it was written, and how many earlier bytes were cut before it.
     """
     assert record.id is not None
-    actions = repository.game_actions(session, game_id=record.id)
+    actions = db.game_actions(session, game_id=record.id)
     lines = outputs.game_output(session, game_id=record.id, seat=seat)
     dropped = {
-        each.seat: each.output_dropped_bytes
-        for each in repository.game_seats(session, game_id=record.id)
+        each.seat: each.output_dropped_bytes for each in db.game_seats(session, game_id=record.id)
     }
     return [
         {

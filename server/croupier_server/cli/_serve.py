@@ -23,6 +23,7 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from croupier.games import Game
+from croupier_server import db
 from croupier_server.cli._options import (
     add_access_options,
     add_dashboard_options,
@@ -41,7 +42,7 @@ from croupier_server.cli._serving import (
     dashboard_tokens,
     referee_serving,
 )
-from croupier_server.db import BotKind, BotRecord, repository
+from croupier_server.db import BotKind, BotRecord
 from croupier_server.matchmaking import pair_remote_bots
 from croupier_server.tournament.queue import play_queued_tournaments
 
@@ -110,7 +111,7 @@ def _remote_bots(engine: Engine, game: Game[Any]) -> dict[str, BotRecord]:
     with Session(engine) as session:
         return {
             bot.name: bot
-            for bot in repository.list_bots(session, game=game.name)
+            for bot in db.list_bots(session, game=game.name)
             if bot.kind is BotKind.REMOTE
         }
 

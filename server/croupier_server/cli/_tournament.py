@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import Engine
 from sqlmodel import Session
 
+from croupier_server import db
 from croupier_server.cli._formats import add_format_options, format_settings_from_args
 from croupier_server.cli._options import (
     add_database_option,
@@ -30,7 +31,7 @@ from croupier_server.cli._output import CliError, print_json
 from croupier_server.cli._ratings import print_standings, standings_data
 from croupier_server.cli._rules import add_rules_options, rules_from_args
 from croupier_server.cli._serving import referee_serving
-from croupier_server.db import TournamentRecord, TournamentStatus, repository
+from croupier_server.db import TournamentRecord, TournamentStatus
 from croupier_server.db.errors import DatabaseFailure
 from croupier_server.referee.match import MatchSettings
 from croupier_server.standings import standings
@@ -123,7 +124,7 @@ def run_list(args: argparse.Namespace) -> int:
     """List the tournaments."""
     engine = open_database(args)
     with Session(engine) as session:
-        rows = [_summary(session, record) for record in repository.list_tournaments(session)]
+        rows = [_summary(session, record) for record in db.list_tournaments(session)]
     if args.json:
         print_json(rows)
         return 0
@@ -215,7 +216,7 @@ def _print_result(args: argparse.Namespace, engine: Engine, record: TournamentRe
 def _summary(session: Session, record: TournamentRecord) -> dict[str, Any]:
     assert record.id is not None
     settings = settings_of(record)
-    finished = len(repository.finished_schedule_numbers(session, tournament_id=record.id))
+    finished = len(db.finished_schedule_numbers(session, tournament_id=record.id))
     done = record.status == TournamentStatus.FINISHED
     return {
         "id": record.id,
@@ -263,7 +264,7 @@ class _ProgressReport:
 
 def _require(engine: Engine, tournament_id: int) -> TournamentRecord:
     with Session(engine) as session:
-        record = repository.get_tournament(session, tournament_id=tournament_id)
+        record = db.get_tournament(session, tournament_id=tournament_id)
     if record is None:
         raise CliError(f"no tournament {tournament_id} (see: croupier tournament list)")
     return record

@@ -8,10 +8,21 @@ Open a database and record a game::
         match = create_match(session, game="lexio", options=game.options())
         record, tokens = create_game(session, match_id=match.id, seed=seed, bot_ids=bot_ids)
 
-Writers commit inside each call (one call, one transaction); see
-:mod:`croupier_server.db.repository`.
+The queries are keyword-only functions, a module for each aggregate: ``bots``, ``games``
+(with a game's log in ``game_log`` and its bots' output in ``outputs``) and ``tournaments``;
+the dashboard's pages read through ``listings``, ``statistics`` and ``bot_history``. Writers
+commit inside each call (one call, one transaction), or once for a whole :func:`atomic`
+block (see :mod:`croupier_server.db.transactions`).
 """
 
+from croupier_server.db.bots import (
+    add_bot,
+    bot_ids,
+    create_remote_bot,
+    get_bot,
+    get_bot_by_name,
+    list_bots,
+)
 from croupier_server.db.engine import (
     DATABASE_URL_VARIABLE,
     create_database_engine,
@@ -24,6 +35,24 @@ from croupier_server.db.errors import (
     RecordNotFound,
     ReplayMismatch,
     StorageError,
+)
+from croupier_server.db.game_log import (
+    game_actions,
+    game_events,
+    game_faults,
+    mark_seat_forfeited,
+    record_action,
+    record_events,
+    record_fault,
+)
+from croupier_server.db.games import (
+    abort_game,
+    create_game,
+    create_match,
+    finish_game,
+    game_seats,
+    get_game,
+    set_match_status,
 )
 from croupier_server.db.models import (
     BOT_NAME_MAX_LENGTH,
@@ -49,33 +78,6 @@ from croupier_server.db.models import (
 )
 from croupier_server.db.outputs import game_output, record_output
 from croupier_server.db.replay import check_stored_game, events_by_step, replay_stored_game
-from croupier_server.db.repository import (
-    abort_game,
-    add_bot,
-    create_game,
-    create_match,
-    create_remote_bot,
-    find_bot_by_key,
-    find_seat_by_token,
-    finish_game,
-    game_actions,
-    game_events,
-    game_faults,
-    game_seats,
-    get_bot,
-    get_bot_by_name,
-    get_game,
-    get_match,
-    hash_secret,
-    list_bots,
-    list_games,
-    mark_seat_forfeited,
-    new_secret,
-    record_action,
-    record_events,
-    record_fault,
-    set_match_status,
-)
 from croupier_server.db.serialize import (
     event_data,
     event_visibility,
@@ -83,6 +85,16 @@ from croupier_server.db.serialize import (
     storable_text,
     to_json_value,
 )
+from croupier_server.db.tournaments import (
+    abort_unfinished_tournament_games,
+    claim_queued_tournament,
+    create_tournament,
+    finished_schedule_numbers,
+    get_tournament,
+    list_tournaments,
+    set_tournament_status,
+)
+from croupier_server.db.transactions import atomic
 
 __all__ = [
     "BOT_NAME_MAX_LENGTH",
@@ -111,19 +123,23 @@ __all__ = [
     "TournamentRecord",
     "TournamentStatus",
     "abort_game",
+    "abort_unfinished_tournament_games",
     "add_bot",
+    "atomic",
+    "bot_ids",
     "check_stored_game",
+    "claim_queued_tournament",
     "create_database_engine",
     "create_game",
     "create_match",
     "create_remote_bot",
+    "create_tournament",
     "database_url",
     "event_data",
     "event_visibility",
     "events_by_step",
-    "find_bot_by_key",
-    "find_seat_by_token",
     "finish_game",
+    "finished_schedule_numbers",
     "game_actions",
     "game_events",
     "game_faults",
@@ -132,13 +148,11 @@ __all__ = [
     "get_bot",
     "get_bot_by_name",
     "get_game",
-    "get_match",
-    "hash_secret",
+    "get_tournament",
     "init_database",
     "list_bots",
-    "list_games",
+    "list_tournaments",
     "mark_seat_forfeited",
-    "new_secret",
     "record_action",
     "record_events",
     "record_fault",
@@ -146,6 +160,7 @@ __all__ = [
     "replay_stored_game",
     "result_data",
     "set_match_status",
+    "set_tournament_status",
     "storable_text",
     "to_json_value",
     "utc_now",

@@ -7,7 +7,7 @@ list costs what the first one does, however many games are stored.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -15,6 +15,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
+from croupier_server.db.bots import bot_ids
 from croupier_server.db.models import (
     BotRecord,
     GameRecord,
@@ -31,7 +32,6 @@ __all__ = [
     "ListedGame",
     "ListedSeat",
     "TournamentProgress",
-    "bot_ids",
     "finished_counts",
     "search_games",
     "tournament_progress",
@@ -190,14 +190,6 @@ def finished_counts(session: Session) -> dict[int, int]:
         .group_by(col(MatchRecord.tournament_id))
     )
     return {tournament: count for tournament, count in session.exec(query) if tournament}
-
-
-def bot_ids(session: Session, *, names: Collection[str]) -> dict[str, int]:
-    """The ids of the bots named ``names`` (names of no bot are left out)."""
-    if not names:
-        return {}
-    query = select(BotRecord.name, BotRecord.id).where(col(BotRecord.name).in_(names))
-    return {name: bot_id for name, bot_id in session.exec(query) if bot_id is not None}
 
 
 _MATCHES = sa.inspect(MatchRecord).local_table

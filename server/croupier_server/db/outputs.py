@@ -4,7 +4,7 @@ The referee keeps the end of each started bot's standard output and error (see
 ``croupier_server.referee.output``) and stores it with the rest of the game's end, in the
 same transaction: the lines in :class:`OutputLineRecord`, and how many bytes of older
 output were cut before them in :attr:`SeatRecord.output_dropped_bytes`. Like the other
-queries (:mod:`croupier_server.db.repository`), these functions are keyword-only.
+queries, these functions are keyword-only.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from sqlmodel import Session, col, select
 
 from croupier_server.db.errors import RecordNotFound
 from croupier_server.db.models import OutputLineRecord, SeatRecord
-from croupier_server.db.repository import atomic
 from croupier_server.db.serialize import storable_text
+from croupier_server.db.transactions import atomic
 
 __all__ = ["WrittenLine", "game_output", "record_output"]
 

@@ -1,20 +1,18 @@
-"""Read queries of the leaderboards and the bot pages: lean rows, aggregates in SQL, limits.
+"""Read queries of the leaderboards: lean rows, aggregates in SQL.
 
 A leaderboard covers the finished games of one game, optionally of one variant (see
-:func:`~croupier_server.db.variants.variant_label`) and one tournament. Its games are read as
-plain rows rather than records, since a board may hold a hundred thousand of them; a bot's
-page reads only what it shows (counts, the latest rows), whatever the number of its games.
+:meth:`croupier.games.Game.variant_label`) and one tournament. Its games are read as plain
+rows rather than records, since a board may hold a hundred thousand of them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
-from sqlmodel import Session, col
+from sqlmodel import Session, col, select
 
 from croupier_server.db.models import (
     ActionRecord,
@@ -30,19 +28,13 @@ from croupier_server.db.models import (
 
 __all__ = [
     "BoardVersion",
-    "BotFault",
-    "BotGame",
-    "DecisionSample",
     "FinishedBoard",
     "FinishedGame",
     "board_version",
-    "bot_fault_kinds",
-    "bot_ids",
+    "bot_fault_counts",
+    "bot_latencies",
     "finished_boards",
     "finished_game_seats",
-    "latest_bot_faults",
-    "recent_bot_games",
-    "recent_decision_latencies",
 ]
 
 
@@ -88,57 +80,6 @@ class FinishedGame:
     bots: tuple[str, ...]
     scores: tuple[float, ...]
     forfeited: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class BotFault:
-    """A fault of a bot, where it happened."""
-
-    game_id: int
-    seat: int
-    kind: str
-    detail: str
-    at: datetime
-    action_number: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class DecisionSample:
-    """A bot's decision times (ms) in its latest ``games``, in no particular order."""
-
-    games: int
-    latencies: list[float]
-
-
-@dataclass(frozen=True, slots=True)
-class BotGame:
-    """A game a bot sat in, from that bot's seat.
-
-    Attributes:
-        game_id: The game.
-        variant: Its variant label.
-        tournament_id: Its tournament, if any.
-        started_at: When it began.
-        status: A :class:`~croupier_server.db.models.GameStatus` value.
-        ended_by: How it ended, if it did.
-        seat: The bot's seat.
-        seat_status: A :class:`~croupier_server.db.models.SeatStatus` value.
-        score: The bot's final score, once finished.
-        place: The bot's place (1 is first), once finished.
-        players: The bot in each seat, in seat order, this bot included.
-    """
-
-    game_id: int
-    variant: str
-    tournament_id: int | None
-    started_at: datetime
-    status: str
-    ended_by: str | None
-    seat: int
-    seat_status: str
-    score: int | None
-    place: int | None
-    players: tuple[str, ...]
 
 
 def finished_boards(session: Session, *, game: str | None = None) -> list[FinishedBoard]:
@@ -240,138 +181,69 @@ def _finished_game(seats: Sequence[Sequence[Any]]) -> FinishedGame:
     )
 
 
-# A bot's page
+def bot_fault_counts(
+    session: Session, *, game: str, variant: str | None = None, tournament_id: int | None = None
+) -> dict[str, dict[str, int]]:
+    """How many faults of each kind each bot made in the finished games of ``game``.
 
-
-def bot_ids(session: Session) -> dict[str, int]:
-    """The id of every bot, by name."""
-    query = sa.select(col(BotRecord.name), col(BotRecord.id))
-    return dict(session.execute(query).all())
-
-
-def bot_fault_kinds(session: Session, *, bot_id: int) -> dict[str, int]:
-    """How many faults of each kind the bot made, in all its games."""
+    Of one variant, of one tournament, when given.
+    """
     query = (
-        sa.select(col(FaultRecord.kind), sa.func.count())
-        .join(SeatRecord, _fault_seat())
-        .where(col(SeatRecord.bot_id) == bot_id)
-        .group_by(col(FaultRecord.kind))
-    )
-    return dict(session.execute(query).all())
-
-
-def latest_bot_faults(session: Session, *, bot_id: int, limit: int) -> list[BotFault]:
-    """The bot's ``limit`` latest faults, newest first."""
-    query = (
-        sa.select(
-            col(FaultRecord.game_id),
-            col(FaultRecord.seat),
-            col(FaultRecord.kind),
-            col(FaultRecord.detail),
-            col(FaultRecord.at),
-            col(FaultRecord.action_number),
-        )
-        .join(SeatRecord, _fault_seat())
-        .where(col(SeatRecord.bot_id) == bot_id)
-        .order_by(sa.desc(col(FaultRecord.id)))
-        .limit(limit)
-    )
-    return [BotFault(*row) for row in session.execute(query)]
-
-
-def recent_bot_games(session: Session, *, bot_id: int, limit: int) -> list[BotGame]:
-    """The ``limit`` latest games the bot sat in (whatever their status), newest first."""
-    query = (
-        sa.select(
-            col(GameRecord.id),
-            col(GameRecord.variant),
-            col(MatchRecord.tournament_id),
-            col(GameRecord.started_at),
-            col(GameRecord.status),
-            col(GameRecord.ended_by),
-            col(SeatRecord.seat),
-            col(SeatRecord.status),
-            col(SeatRecord.score),
-            col(SeatRecord.place),
-        )
-        .select_from(SeatRecord)
-        .join(GameRecord, col(GameRecord.id) == col(SeatRecord.game_id))
-        .join(MatchRecord, col(MatchRecord.id) == col(GameRecord.match_id))
-        .where(col(SeatRecord.bot_id) == bot_id)
-        .order_by(sa.desc(col(SeatRecord.game_id)), col(SeatRecord.seat))
-        .limit(limit)
-    )
-    rows = session.execute(query).all()
-    players = _players(session, [row[0] for row in rows])
-    return [
-        BotGame(
-            game_id=game_id,
-            variant=variant,
-            tournament_id=tournament_id,
-            started_at=started_at,
-            status=str(status),
-            ended_by=ended_by,
-            seat=seat,
-            seat_status=str(seat_status),
-            score=score,
-            place=place,
-            players=players[game_id],
-        )
-        for (
-            game_id,
-            variant,
-            tournament_id,
-            started_at,
-            status,
-            ended_by,
-            seat,
-            seat_status,
-            score,
-            place,
-        ) in rows
-    ]
-
-
-def recent_decision_latencies(session: Session, *, bot_id: int, games: int) -> DecisionSample:
-    """The bot's decision times (ms) in its ``games`` latest games."""
-    seats = (
-        sa.select(col(SeatRecord.game_id), col(SeatRecord.seat))
-        .where(col(SeatRecord.bot_id) == bot_id)
-        .order_by(sa.desc(col(SeatRecord.game_id)))
-        .limit(games)
-        .subquery()
-    )
-    query = (
-        sa.select(col(ActionRecord.latency_ms))
+        select(BotRecord.name, FaultRecord.kind, sa.func.count())
         .join(
-            seats,
+            SeatRecord,
             sa.and_(
-                col(ActionRecord.game_id) == seats.c.game_id,
-                col(ActionRecord.seat) == seats.c.seat,
+                col(SeatRecord.game_id) == col(FaultRecord.game_id),
+                col(SeatRecord.seat) == col(FaultRecord.seat),
             ),
         )
-        .where(col(ActionRecord.latency_ms).is_not(None))
-    )
-    measured: int = session.execute(sa.select(sa.func.count()).select_from(seats)).scalar_one()
-    latencies = [latency for latency in session.execute(query).scalars() if latency is not None]
-    return DecisionSample(games=measured, latencies=latencies)
-
-
-def _players(session: Session, game_ids: Sequence[int]) -> dict[int, tuple[str, ...]]:
-    query = (
-        sa.select(col(SeatRecord.game_id), col(BotRecord.name))
         .join(BotRecord, col(BotRecord.id) == col(SeatRecord.bot_id))
-        .where(col(SeatRecord.game_id).in_(set(game_ids)))
-        .order_by(col(SeatRecord.game_id), col(SeatRecord.seat))
+        .where(col(FaultRecord.game_id).in_(_finished_game_ids(game, variant, tournament_id)))
+        .group_by(col(BotRecord.name), col(FaultRecord.kind))
     )
-    players: dict[int, list[str]] = {game_id: [] for game_id in game_ids}
-    for game_id, name in session.execute(query):
-        players[game_id].append(name)
-    return {game_id: tuple(names) for game_id, names in players.items()}
+    counts: dict[str, dict[str, int]] = {}
+    for name, kind, count in session.exec(query):
+        counts.setdefault(name, {})[kind] = count
+    return counts
 
 
-def _fault_seat() -> sa.ColumnElement[bool]:
-    return sa.and_(
-        col(SeatRecord.game_id) == col(FaultRecord.game_id),
-        col(SeatRecord.seat) == col(FaultRecord.seat),
+def bot_latencies(
+    session: Session, *, game: str, variant: str | None = None, tournament_id: int | None = None
+) -> dict[str, list[float]]:
+    """The decision latencies (ms) of each bot in the finished games of ``game``.
+
+    Of one variant, of one tournament, when given.
+    """
+    query = (
+        select(BotRecord.name, ActionRecord.latency_ms)
+        .join(
+            SeatRecord,
+            sa.and_(
+                col(SeatRecord.game_id) == col(ActionRecord.game_id),
+                col(SeatRecord.seat) == col(ActionRecord.seat),
+            ),
+        )
+        .join(BotRecord, col(BotRecord.id) == col(SeatRecord.bot_id))
+        .where(
+            col(ActionRecord.game_id).in_(_finished_game_ids(game, variant, tournament_id)),
+            col(ActionRecord.latency_ms).is_not(None),
+        )
     )
+    latencies: dict[str, list[float]] = {}
+    for name, latency in session.exec(query):
+        if latency is not None:
+            latencies.setdefault(name, []).append(latency)
+    return latencies
+
+
+def _finished_game_ids(game: str, variant: str | None, tournament_id: int | None) -> sa.Select[Any]:
+    query = (
+        sa.select(col(GameRecord.id))
+        .join(MatchRecord, col(MatchRecord.id) == col(GameRecord.match_id))
+        .where(col(GameRecord.game) == game, col(GameRecord.status) == GameStatus.FINISHED)
+    )
+    if variant is not None:
+        query = query.where(col(GameRecord.variant) == variant)
+    if tournament_id is not None:
+        query = query.where(col(MatchRecord.tournament_id) == tournament_id)
+    return query

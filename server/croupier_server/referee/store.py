@@ -13,7 +13,8 @@ import contextlib
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from croupier_server.db import EndedBy, outputs, repository
+from croupier_server import db
+from croupier_server.db import EndedBy, outputs
 from croupier_server.db.engine import translated_failures
 from croupier_server.referee.records import ActionEntry, GameLog
 
@@ -49,7 +50,7 @@ class ActionWriter:
         with (
             translated_failures(self._engine),
             Session(self._engine) as session,
-            repository.atomic(session),
+            db.atomic(session),
         ):
             for entry in pending:
                 _store_action(session, self._game_id, entry)
@@ -72,15 +73,15 @@ def store_game_log(
 ) -> None:
     """Store every event, action and fault of ``log``, the forfeits, outputs and the result.
 
-    All in one transaction (see :func:`~croupier_server.db.repository.atomic`); the first
+    All in one transaction (see :func:`~croupier_server.db.atomic`); the first
     ``stored_actions`` actions are already stored (by an :class:`ActionWriter`).
     """
-    with repository.atomic(session):
+    with db.atomic(session):
         _store_log(session, game_id, log, stored_actions)
 
 
 def _store_log(session: Session, game_id: int, log: GameLog, stored_actions: int) -> None:
-    repository.record_events(
+    db.record_events(
         session,
         game_id=game_id,
         events=[entry.event for entry in log.events],
@@ -89,7 +90,7 @@ def _store_log(session: Session, game_id: int, log: GameLog, stored_actions: int
     for entry in log.actions[stored_actions:]:
         _store_action(session, game_id, entry)
     for fault in log.faults:
-        repository.record_fault(
+        db.record_fault(
             session,
             game_id=game_id,
             seat=fault.seat,
@@ -99,7 +100,7 @@ def _store_log(session: Session, game_id: int, log: GameLog, stored_actions: int
             action_number=fault.action_number,
         )
     for seat, event_number in log.forfeited_at_event.items():
-        repository.mark_seat_forfeited(session, game_id=game_id, seat=seat, at_event=event_number)
+        db.mark_seat_forfeited(session, game_id=game_id, seat=seat, at_event=event_number)
     for seat, tail in log.outputs.items():
         outputs.record_output(
             session,
@@ -109,9 +110,9 @@ def _store_log(session: Session, game_id: int, log: GameLog, stored_actions: int
             dropped_bytes=tail.dropped_bytes,
         )
     if log.result is None:
-        repository.abort_game(session, game_id=game_id, reason="the game did not finish")
+        db.abort_game(session, game_id=game_id, reason="the game did not finish")
         return
-    repository.finish_game(
+    db.finish_game(
         session,
         game_id=game_id,
         result=log.result,
@@ -121,7 +122,7 @@ def _store_log(session: Session, game_id: int, log: GameLog, stored_actions: int
 
 
 def _store_action(session: Session, game_id: int, entry: ActionEntry) -> None:
-    repository.record_action(
+    db.record_action(
         session,
         game_id=game_id,
         seat=entry.seat,

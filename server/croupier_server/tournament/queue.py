@@ -13,7 +13,8 @@ from collections.abc import Callable
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from croupier_server.db import TournamentRecord, TournamentStatus, repository
+from croupier_server import db
+from croupier_server.db import TournamentRecord, TournamentStatus
 from croupier_server.matches import MatchError
 from croupier_server.referee.service import RefereeServer
 from croupier_server.tournament.records import settings_of
@@ -62,7 +63,7 @@ async def _claim_queued(engine: Engine) -> TournamentRecord | None:
 
 def _claim(engine: Engine) -> TournamentRecord | None:
     with Session(engine) as session:
-        return repository.claim_queued_tournament(session)
+        return db.claim_queued_tournament(session)
 
 
 async def _play(
@@ -91,6 +92,6 @@ async def _play(
 
 def _queue_again(engine: Engine, tournament_id: int) -> None:
     with Session(engine) as session:
-        repository.set_tournament_status(
+        db.set_tournament_status(
             session, tournament_id=tournament_id, status=TournamentStatus.QUEUED
         )

@@ -29,13 +29,13 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from croupier.games import Game, Result, load_game
+from croupier_server import db
 from croupier_server.db import (
     BotKind,
     BotRecord,
     RecordNotFound,
     TournamentRecord,
     TournamentStatus,
-    repository,
 )
 from croupier_server.db.engine import translated_failures
 from croupier_server.db.errors import DatabaseFailure
@@ -153,7 +153,7 @@ def create_tournament(
     tournament = dataclasses.replace(tournament, total_games=schedule.remaining())
     load_bots(engine, names=bots, game=game)
     with Session(engine) as session:
-        return repository.create_tournament(
+        return db.create_tournament(
             session,
             game=game.name,
             options=game.options(),
@@ -327,13 +327,13 @@ def _pooled_bots(
 
 def _prepare(engine: Engine, tournament_id: int) -> tuple[TournamentRecord, dict[int, PlayedGame]]:
     with translated_failures(engine), Session(engine) as session:
-        record = repository.get_tournament(session, tournament_id=tournament_id)
+        record = db.get_tournament(session, tournament_id=tournament_id)
         if record is None:
             raise RecordNotFound(f"no tournament {tournament_id}")
-        repository.abort_unfinished_tournament_games(
+        db.abort_unfinished_tournament_games(
             session, tournament_id=tournament_id, reason="the tournament's run stopped"
         )
-        repository.set_tournament_status(
+        db.set_tournament_status(
             session, tournament_id=tournament_id, status=TournamentStatus.RUNNING
         )
         return record, finished_outcomes(session, record)
@@ -388,7 +388,7 @@ async def play_until_finished(
 
 def _set_status(engine: Engine, tournament_id: int, status: TournamentStatus) -> None:
     with translated_failures(engine), Session(engine) as session:
-        repository.set_tournament_status(session, tournament_id=tournament_id, status=status)
+        db.set_tournament_status(session, tournament_id=tournament_id, status=status)
 
 
 def _first_line(error: Exception) -> str:

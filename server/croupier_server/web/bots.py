@@ -17,8 +17,9 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 from sqlmodel import Session
 
-from croupier_server.db import BotKind, BotRecord, repository, statistics
-from croupier_server.db.statistics import BotFault, BotGame
+from croupier_server import db
+from croupier_server.db import BotKind, BotRecord, bot_history, statistics
+from croupier_server.db.bot_history import BotFault, BotGame
 from croupier_server.ratings import HeadToHead
 from croupier_server.standings import Standing
 from croupier_server.web.charts import rating_chart
@@ -214,7 +215,7 @@ def bot_page(
         "api_url": f"/api/bots/{bot_id}",
         "view": view,
         "charts": charts,
-        "ids": statistics.bot_ids(session),
+        "ids": db.bot_ids(session),
     }
     return render(request, "bot.html", context)
 
@@ -223,7 +224,7 @@ def bots_listing(session: Session, cache: RatingsCache) -> BotsView:
     """Every bot, with its games on every board and its Elo on its main board."""
     boards = _boards(session, cache)
     lines = []
-    for record in repository.list_bots(session):
+    for record in db.list_bots(session):
         assert record.id is not None
         rated = sorted(
             ((board, line) for board in boards if (line := board.standing(record.name))),
@@ -250,10 +251,10 @@ def bot_profile(session: Session, cache: RatingsCache, *, bot_id: int) -> BotVie
     Raises:
         HTTPException: 404, no such bot.
     """
-    record = repository.get_bot(session, bot_id=bot_id)
+    record = db.get_bot(session, bot_id=bot_id)
     if record is None:
         raise HTTPException(404, f"no bot {bot_id}")
-    ids = statistics.bot_ids(session)
+    ids = db.bot_ids(session)
     boards = sorted(
         (
             _bot_board(board, line, ids)
@@ -270,16 +271,16 @@ def bot_profile(session: Session, cache: RatingsCache, *, bot_id: int) -> BotVie
         description=record.description,
         created_at=record.created_at,
         boards=boards,
-        fault_kinds=statistics.bot_fault_kinds(session, bot_id=bot_id),
+        fault_kinds=bot_history.bot_fault_kinds(session, bot_id=bot_id),
         forfeits=sum(board.faults.forfeits for board in boards),
         latest_faults=[
             _fault_line(fault)
-            for fault in statistics.latest_bot_faults(session, bot_id=bot_id, limit=LATEST_FAULTS)
+            for fault in bot_history.latest_bot_faults(session, bot_id=bot_id, limit=LATEST_FAULTS)
         ],
         decision_times=_decision_times(session, record),
         recent_games=[
             _recent_game(game)
-            for game in statistics.recent_bot_games(session, bot_id=bot_id, limit=RECENT_GAMES)
+            for game in bot_history.recent_bot_games(session, bot_id=bot_id, limit=RECENT_GAMES)
         ],
     )
 
@@ -349,7 +350,7 @@ def _fault_line(fault: BotFault) -> FaultLine:
 
 def _decision_times(session: Session, record: BotRecord) -> DecisionTimes | None:
     assert record.id is not None
-    sample = statistics.recent_decision_latencies(session, bot_id=record.id, games=LATENCY_GAMES)
+    sample = bot_history.recent_decision_latencies(session, bot_id=record.id, games=LATENCY_GAMES)
     if not sample.latencies:
         return None
     ordered = sorted(sample.latencies)

@@ -15,7 +15,8 @@ from pydantic import BaseModel, Field
 from sqlmodel import Session, col, select
 
 from croupier.games import Game
-from croupier_server.db import outputs, repository
+from croupier_server import db
+from croupier_server.db import outputs
 from croupier_server.db.models import BotRecord, GameRecord, GameStatus, MatchRecord, SeatRecord
 from croupier_server.web.steps import rule_set
 
@@ -166,7 +167,7 @@ def game_detail(session: Session, record: GameRecord) -> GameDetail:
             latency_ms=action.latency_ms,
             comment=None if running else action.comment,
         )
-        for action in repository.game_actions(session, game_id=record.id)
+        for action in db.game_actions(session, game_id=record.id)
     ]
     faults = [
         FaultDetail(
@@ -176,7 +177,7 @@ def game_detail(session: Session, record: GameRecord) -> GameDetail:
             at=fault.at,
             action_number=fault.action_number,
         )
-        for fault in repository.game_faults(session, game_id=record.id)
+        for fault in db.game_faults(session, game_id=record.id)
     ]
     events = [
         EventDetail(
@@ -188,7 +189,7 @@ def game_detail(session: Session, record: GameRecord) -> GameDetail:
             at=event.at,
             data=event.data,
         )
-        for event in repository.game_events(
+        for event in db.game_events(
             session, game_id=record.id, visible_to=None if running else "all"
         )
     ]

@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 from sqlmodel import Session
 
 from croupier.games import GAME_NAMES
+from croupier_server import db
 from croupier_server.db import statistics
 from croupier_server.standings import Standing
 from croupier_server.web.charts import Sparkline, sparkline, thinned
@@ -138,7 +139,7 @@ def board_page(
 
 def leaderboard(session: Session, cache: RatingsCache) -> LeaderboardView:
     """Every game and variant with finished games, with its board."""
-    bot_ids = statistics.bot_ids(session)
+    bot_ids = db.bot_ids(session)
     return LeaderboardView(
         boards=[
             _board_view(
@@ -164,7 +165,7 @@ def board(session: Session, cache: RatingsCache, *, game: str, variant: str) -> 
     if variant not in versions:
         raise HTTPException(404, f"no finished games of {game} {variant!r}")
     cached = cache.board(game=game, variant=variant, version=versions[variant])
-    return _board_view(cached, statistics.bot_ids(session))
+    return _board_view(cached, db.bot_ids(session))
 
 
 def board_path(game: str, variant: str) -> str:

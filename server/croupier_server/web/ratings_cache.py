@@ -22,7 +22,7 @@ from fastapi import Depends, Request
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from croupier_server.db import repository, statistics, utc_now
+from croupier_server.db import statistics, utc_now
 from croupier_server.db.statistics import BoardVersion
 from croupier_server.ratings import Deal, HeadToHead, head_to_head, update_online_elo
 from croupier_server.standings import Standing, deals_of, fault_counts, rank_bots
@@ -182,7 +182,7 @@ class RatingsCache:
             games = statistics.finished_game_seats(
                 session, game=game, variant=variant, tournament_id=tournament_id
             )
-            kinds = repository.bot_fault_counts(
+            kinds = statistics.bot_fault_counts(
                 session, game=game, variant=variant, tournament_id=tournament_id
             )
         deals = deals_of(games)

@@ -16,7 +16,8 @@ from fastapi import APIRouter, HTTPException, Query
 from pydantic import BaseModel, Field
 from sqlmodel import Session
 
-from croupier_server.db import outputs, repository
+from croupier_server import db
+from croupier_server.db import outputs
 from croupier_server.db.errors import ReplayMismatch
 from croupier_server.db.models import ActionRecord, FaultRecord, GameRecord, GameStatus
 from croupier_server.db.output_steps import PlacedLine, place_output
@@ -103,7 +104,7 @@ def stored_replay(
         HTTPException: no such game or seat (404), a running game in another view (403),
             a stored game that does not replay (500).
     """
-    record = repository.get_game(session, game_id=game_id)
+    record = db.get_game(session, game_id=game_id)
     if record is None:
         raise HTTPException(404, f"no game {game_id}")
     with replaying(game_id):
@@ -113,13 +114,13 @@ def stored_replay(
         if not spectator_while_running:
             raise HTTPException(403, f"game {game_id} is running: only a spectator may watch it")
         viewer = Viewer(seat=None)
-    actions = repository.game_actions(session, game_id=game_id)
+    actions = db.game_actions(session, game_id=game_id)
     return StoredReplay(
         record=record,
         viewer=viewer,
         players=players,
         actions=actions,
-        faults=repository.game_faults(session, game_id=game_id),
+        faults=db.game_faults(session, game_id=game_id),
         output=_output(session, record, actions),
     )
 
@@ -144,7 +145,7 @@ def replaying(game_id: int | None) -> Iterator[None]:
 )
 def game_record(game_id: RecordId, session: DatabaseSession) -> GameDetail:
     """The record of one game."""
-    record = repository.get_game(session, game_id=game_id)
+    record = db.get_game(session, game_id=game_id)
     if record is None:
         raise HTTPException(404, f"no game {game_id}")
     with replaying(game_id):
@@ -193,7 +194,7 @@ def _output(session: Session, record: GameRecord, actions: list[ActionRecord]) -
     if record.status == GameStatus.RUNNING or record.id is None:
         return []
     lines = outputs.game_output(session, game_id=record.id)
-    seats = repository.game_seats(session, game_id=record.id)
+    seats = db.game_seats(session, game_id=record.id)
     return place_output(actions, lines, {seat.seat: seat.output_dropped_bytes for seat in seats})
 
 

@@ -18,10 +18,11 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 from sqlmodel import Session
 
-from croupier_server.db import TournamentRecord, TournamentStatus, repository
+from croupier_server import db
+from croupier_server.db import TournamentRecord, TournamentStatus
+from croupier_server.db.bots import bot_ids
 from croupier_server.db.listings import (
     GameSearch,
-    bot_ids,
     finished_counts,
     search_games,
     tournament_progress,
@@ -233,8 +234,7 @@ def tournament_list(session: Session) -> TournamentList:
     finished = finished_counts(session)
     return TournamentList(
         tournaments=[
-            _line(record, finished.get(_id(record), 0))
-            for record in repository.list_tournaments(session)
+            _line(record, finished.get(_id(record), 0)) for record in db.list_tournaments(session)
         ]
     )
 
@@ -283,7 +283,7 @@ def progress_line(session: Session, record: TournamentRecord) -> TournamentProgr
 
 
 def _tournament(session: Session, tournament_id: int) -> TournamentRecord:
-    record = repository.get_tournament(session, tournament_id=tournament_id)
+    record = db.get_tournament(session, tournament_id=tournament_id)
     if record is None:
         raise HTTPException(404, f"no tournament {tournament_id}")
     return record

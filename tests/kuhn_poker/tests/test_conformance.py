@@ -1,12 +1,14 @@
-"""Kuhn poker keeps the contract of every croupier game (``croupier.testing``)."""
+"""Kuhn poker keeps the contract of every croupier game and codec (``croupier.testing``)."""
 
 from __future__ import annotations
 
 import pytest
 
 from croupier.games import game_class, load_game
-from croupier.testing import check_game
+from croupier.testing import check_codec, check_game
 from kuhn_poker import KuhnPoker
+
+OPTIONS = [{}, {"hands": 5}, {"ante": 3, "hands": 2}]
 
 
 def test_the_game_is_found_by_its_name() -> None:
@@ -17,6 +19,11 @@ def test_the_game_is_found_by_its_name() -> None:
     assert KuhnPoker.variant_label({"ante": 3, "hands": 9}) == "Kuhn poker"
 
 
-@pytest.mark.parametrize("options", [{}, {"hands": 5}, {"ante": 3, "hands": 2}])
+@pytest.mark.parametrize("options", OPTIONS)
 def test_check_game(options: dict[str, int]) -> None:
     check_game(KuhnPoker.from_options(options), seeds=range(20))
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_check_codec(options: dict[str, int]) -> None:
+    check_codec(KuhnPoker.from_options(options), seeds=range(10))

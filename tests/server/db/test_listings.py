@@ -15,7 +15,6 @@ from croupier_server.db.listings import (
     GameSearch,
     ListedGame,
     TournamentProgress,
-    bot_ids,
     finished_counts,
     search_games,
     tournament_progress,
@@ -33,7 +32,7 @@ def bot(session: Session, name: str, game: str = "cribbage") -> int:
 
 
 def tournament(session: Session, game: str = "cribbage") -> int:
-    record = db.repository.create_tournament(
+    record = db.create_tournament(
         session, game=game, options=CRIBBAGE, format="round-robin", settings={}
     )
     assert record.id is not None
@@ -189,12 +188,6 @@ def test_tournament_progress_counts_finished_numbers_and_aborted_attempts(
     assert finished_counts(session) == {cup: 2, other: 1}
     empty = tournament(session)
     assert tournament_progress(session, tournament_id=empty) == TournamentProgress(0, (), 0)
-
-
-def test_bot_ids_by_name(session: Session) -> None:
-    alice, bob = bot(session, "alice"), bot(session, "bob")
-    assert bot_ids(session, names=["bob", "alice", "nobody"]) == {"alice": alice, "bob": bob}
-    assert bot_ids(session, names=[]) == {}
 
 
 def test_sqlite_reads_a_page_through_indexes_without_scanning_or_sorting(

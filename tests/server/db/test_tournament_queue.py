@@ -11,36 +11,35 @@ from concurrent import futures
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from croupier_server.db import TournamentStatus, repository
+from croupier_server import db
+from croupier_server.db import TournamentStatus
 
 
 def queue(session: Session, count: int) -> list[int]:
     """Queue ``count`` tournaments; their ids, oldest first."""
     ids = []
     for _ in range(count):
-        record = repository.create_tournament(
+        record = db.create_tournament(
             session, game="lexio", options={"players": 3}, format="round-robin", settings={}
         )
         assert record.id is not None
-        repository.set_tournament_status(
-            session, tournament_id=record.id, status=TournamentStatus.QUEUED
-        )
+        db.set_tournament_status(session, tournament_id=record.id, status=TournamentStatus.QUEUED)
         ids.append(record.id)
     return ids
 
 
 def test_the_oldest_queued_tournament_is_claimed_and_made_running(session: Session) -> None:
-    running = repository.create_tournament(
+    running = db.create_tournament(
         session, game="lexio", options={}, format="round-robin", settings={}
     )
     first, second = queue(session, 2)
-    claimed = repository.claim_queued_tournament(session)
+    claimed = db.claim_queued_tournament(session)
     assert claimed is not None
     assert (claimed.id, claimed.status) == (first, TournamentStatus.RUNNING)
-    again = repository.claim_queued_tournament(session)
+    again = db.claim_queued_tournament(session)
     assert again is not None
     assert again.id == second
-    assert repository.claim_queued_tournament(session) is None
+    assert db.claim_queued_tournament(session) is None
     assert running.status is TournamentStatus.RUNNING
 
 
@@ -51,7 +50,7 @@ def test_servers_claiming_at_once_never_claim_a_tournament_twice(engine: Engine)
     def claim_all() -> list[int]:
         claimed = []
         with Session(engine) as session:
-            while (record := repository.claim_queued_tournament(session)) is not None:
+            while (record := db.claim_queued_tournament(session)) is not None:
                 assert record.id is not None
                 claimed.append(record.id)
         return claimed

@@ -7,7 +7,8 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from croupier.games import load_game
-from croupier_server.db import DecidedBy, init_database, outputs, repository, utc_now
+from croupier_server import db
+from croupier_server.db import DecidedBy, init_database, outputs, utc_now
 from croupier_server.db.upgrade import upgrade_schema
 from croupier_server.referee.output import OutputLine, OutputStream
 
@@ -37,14 +38,14 @@ def test_an_old_database_gets_the_new_columns_filled_from_what_is_stored(
     (tmp_path / "bots" / "mine.py").touch()
     with Session(engine) as session:
         bots = [
-            repository.add_bot(session, name=f"bot{seat}", game="cribbage", command="true")
+            db.add_bot(session, name=f"bot{seat}", game="cribbage", command="true")
             for seat in range(2)
         ]
-        match = repository.create_match(
+        match = db.create_match(
             session, game="cribbage", options={"variant": "five-card"}, settings={}
         )
         assert match.id is not None
-        repository.create_game(
+        db.create_game(
             session, match_id=match.id, seed=1, bot_ids=[bot.id for bot in bots if bot.id]
         )
     _make_old(engine, tmp_path)
@@ -58,7 +59,7 @@ def test_an_old_database_gets_the_new_columns_filled_from_what_is_stored(
     indexes = {index["name"] for index in sa.inspect(engine).get_indexes("game")}
     assert "ix_game_status_game_variant" in indexes
     with Session(engine) as session:
-        bots = repository.list_bots(session)
+        bots = db.list_bots(session)
         assert [bot.limits for bot in bots] == [{}, {}]
         assert {bot.command for bot in bots} == {f"python {tmp_path}/bots/mine.py --fast"}
 
@@ -70,15 +71,15 @@ def test_a_current_database_needs_nothing(engine: Engine) -> None:
 def test_an_old_database_gets_comments_and_output_with_its_games_kept(engine: Engine) -> None:
     """The tables as they were before bots could comment and their output was kept."""
     with Session(engine) as session:
-        bot = repository.add_bot(session, name="old", game="lexio", command="true")
+        bot = db.add_bot(session, name="old", game="lexio", command="true")
         assert bot.id is not None
-        match = repository.create_match(session, game="lexio", options={"players": 3})
+        match = db.create_match(session, game="lexio", options={"players": 3})
         assert match.id is not None
-        game, _ = repository.create_game(session, match_id=match.id, seed=1, bot_ids=[bot.id] * 3)
+        game, _ = db.create_game(session, match_id=match.id, seed=1, bot_ids=[bot.id] * 3)
         assert game.id is not None
         game_id = game.id
         first = load_game("lexio", {"players": 3}).new_state(1).seats_to_act()[0]
-        repository.record_action(
+        db.record_action(
             session,
             game_id=game_id,
             seat=first,
@@ -97,12 +98,12 @@ def test_an_old_database_gets_comments_and_output_with_its_games_kept(engine: En
 
     assert "output_line" in sa.inspect(engine).get_table_names()
     with Session(engine) as session:
-        (action,) = repository.game_actions(session, game_id=game_id)
+        (action,) = db.game_actions(session, game_id=game_id)
         assert (action.text, action.comment) == ("play cloud3", None)
-        seats = repository.game_seats(session, game_id=game_id)
+        seats = db.game_seats(session, game_id=game_id)
         assert [seat.output_dropped_bytes for seat in seats] == [0, 0, 0]
         line = OutputLine(utc_now(), OutputStream.STDERR, "written after the upgrade")
         outputs.record_output(session, game_id=game_id, seat=2, lines=[line], dropped_bytes=9)
         (stored,) = outputs.game_output(session, game_id=game_id)
         assert (stored.seat, stored.text) == (2, "written after the upgrade")
-        assert repository.game_seats(session, game_id=game_id)[2].output_dropped_bytes == 9
+        assert db.game_seats(session, game_id=game_id)[2].output_dropped_bytes == 9

@@ -36,6 +36,7 @@ from sqlmodel import Session, select
 
 from croupier.games import Game
 from croupier.proto.v1 import referee_pb2
+from croupier_server import db
 from croupier_server.control import TimeControl
 from croupier_server.db import (
     BotRecord,
@@ -45,7 +46,6 @@ from croupier_server.db import (
     SeatRecord,
     check_stored_game,
     game_output,
-    repository,
 )
 from croupier_server.matches import allow_remote_bots, load_bots, play_match
 from croupier_server.referee import confinement
@@ -56,6 +56,7 @@ from croupier_server.referee.records import GameLog
 from croupier_server.referee.seat import FaultPolicy
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
+from tests import queries
 from tests.fakebots.scripted import NOTE_PREFIX, RECORD_VARIABLE
 from tests.server.referee import processes
 from tests.server.referee.processes import SeenProcess
@@ -130,7 +131,7 @@ def register(engine: Engine, game: str, commands: Sequence[str]) -> list[str]:
     names = []
     with Session(engine) as session:
         for seat, command in enumerate(commands):
-            bot = repository.add_bot(session, name=f"seat{seat}", game=game, command=command)
+            bot = db.add_bot(session, name=f"seat{seat}", game=game, command=command)
             names.append(bot.name)
     return names
 
@@ -190,16 +191,16 @@ class StoredGame:
 def stored_game(engine: Engine, game_id: int) -> StoredGame:
     """Read game ``game_id`` back from the database."""
     with Session(engine) as session:
-        record = repository.get_game(session, game_id=game_id)
+        record = db.get_game(session, game_id=game_id)
         assert record is not None
-        seats = repository.game_seats(session, game_id=game_id)
+        seats = db.game_seats(session, game_id=game_id)
         return StoredGame(
             record=record,
             seat_status=[seat.status for seat in seats],
-            faults=repository.game_faults(session, game_id=game_id),
+            faults=db.game_faults(session, game_id=game_id),
             decided_by=[
                 (action.seat, action.decided_by)
-                for action in repository.game_actions(session, game_id=game_id)
+                for action in db.game_actions(session, game_id=game_id)
             ],
         )
 
@@ -210,7 +211,7 @@ def check_stored_games(engine: Engine) -> int:
     Every game must have finished with a result and replay exactly (events, result).
     """
     with Session(engine) as session:
-        games = repository.list_games(session, limit=1_000)
+        games = queries.list_games(session, limit=1_000)
         for game in games:
             assert game.id is not None
             assert game.status == GameStatus.FINISHED, f"game {game.id} is {game.status}"
@@ -307,7 +308,7 @@ class Transcript:
 def stored_transcripts(engine: Engine, bot: str) -> list[Transcript]:
     """The notes of ``bot`` in every stored game where it sat (with its output stored)."""
     with Session(engine) as session:
-        record = repository.get_bot_by_name(session, name=bot)
+        record = db.get_bot_by_name(session, name=bot)
         assert record is not None, f"no bot {bot}"
         seats = session.exec(select(SeatRecord).where(SeatRecord.bot_id == record.id)).all()
         places = sorted((seat.game_id, seat.seat) for seat in seats)

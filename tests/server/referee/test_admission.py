@@ -17,10 +17,11 @@ from sqlmodel import Session
 
 from croupier.games import load_game
 from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
-from croupier_server.db import repository
+from croupier_server import db
 from croupier_server.matches import load_bots, play_match
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
+from tests import queries
 from tests.server.referee.harness import (
     GENEROUS,
     Transcript,
@@ -83,14 +84,14 @@ def test_no_token_or_an_unknown_one_is_unauthenticated() -> None:
 def test_a_token_of_another_games_seat_is_unauthenticated(engine: Engine) -> None:
     names = register(engine, "lexio", [example_command("lexio_random")] * 3)
     with Session(engine) as session:
-        match = repository.create_match(session, game="lexio", options=LEXIO.options())
+        match = db.create_match(session, game="lexio", options=LEXIO.options())
         assert match.id is not None
         bot_ids = [bot.id for bot in load_bots(engine, names=names, game=LEXIO) if bot.id]
-        other_game, other_tokens = repository.create_game(
+        other_game, other_tokens = db.create_game(
             session, match_id=match.id, seed=1, bot_ids=bot_ids
         )
         assert other_game.id is not None
-        repository.abort_game(session, game_id=other_game.id, reason="never played")
+        db.abort_game(session, game_id=other_game.id, reason="never played")
 
     async def scenario() -> None:
         registry = SessionRegistry()
@@ -135,7 +136,7 @@ def test_the_tokens_of_a_finished_game_are_unauthenticated(checked_engine: Engin
     # They were the real tokens of the game's seats.
     with Session(checked_engine) as session:
         for seat, token in enumerate(tokens):
-            found = repository.find_seat_by_token(session, token=token)
+            found = queries.find_seat_by_token(session, token=token)
             assert found is not None
             assert (found.game_id, found.seat) == (game_id, seat)
 

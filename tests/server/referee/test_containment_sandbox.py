@@ -20,7 +20,7 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from croupier.games import load_game
-from croupier_server.db import repository
+from croupier_server import db
 from croupier_server.matches import load_bots
 from croupier_server.referee import sandbox
 from croupier_server.referee.limits import DEFAULT_LIMITS, LimitSettings
@@ -108,10 +108,10 @@ def test_a_bots_limits_are_the_stricter_of_its_own_and_the_matchs(
     checked_engine: Engine,
 ) -> None:
     with Session(checked_engine) as session:
-        repository.add_bot(
+        db.add_bot(
             session, name="greedy", game="cribbage", command=example_command("cribbage_greedy")
         )
-        repository.add_bot(
+        db.add_bot(
             session,
             name="inspector",
             game="cribbage",

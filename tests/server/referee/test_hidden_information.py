@@ -21,7 +21,7 @@ from sqlmodel import Session
 
 from croupier import codec
 from croupier.games import Event, Game, PrivateEvent, cribbage, lexio, load_game
-from croupier_server.db import repository
+from croupier_server import db
 from tests.server.referee.harness import Transcript, play, scripted_command
 
 pytestmark = [
@@ -97,7 +97,7 @@ def test_each_seat_receives_exactly_its_own_view(checked_engine: Engine, game: G
     private_kinds = set()
     with Session(checked_engine) as session:
         for seat in range(game.num_players):
-            events = repository.game_events(session, game_id=game_id, visible_to=seat)
+            events = db.game_events(session, game_id=game_id, visible_to=seat)
             stored = [(event.kind, event.text) for event in events]
             private_kinds |= {event.kind for event in events if event.visible_to is not None}
             check_seat_view(Transcript.of(log, seat), seat, stored)

@@ -17,8 +17,10 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from croupier.games import load_game
-from croupier_server.db import hash_secret, repository
+from croupier_server import db
 from croupier_server.referee.sessions import AdmissionError, SessionRegistry
+from croupier_server.tokens import hash_secret
+from tests import queries
 
 LEXIO = load_game("lexio", {"players": 3, "rounds": 1})
 
@@ -81,24 +83,21 @@ def test_a_seat_token_is_no_bot_key() -> None:
 
 def test_the_database_finds_a_seat_by_its_own_token_only(engine: Engine, session: Session) -> None:
     bots = [
-        repository.add_bot(session, name=f"bot{seat}", game="lexio", command="bot").id or 0
+        db.add_bot(session, name=f"bot{seat}", game="lexio", command="bot").id or 0
         for seat in range(3)
     ]
-    remote, key = repository.create_remote_bot(session, name="visitor", game="lexio")
-    match = repository.create_match(session, game="lexio", options=LEXIO.options())
+    remote, key = db.create_remote_bot(session, name="visitor", game="lexio")
+    match = db.create_match(session, game="lexio", options=LEXIO.options())
     assert match.id is not None
-    games = [
-        repository.create_game(session, match_id=match.id, seed=seed, bot_ids=bots)
-        for seed in (1, 2)
-    ]
+    games = [db.create_game(session, match_id=match.id, seed=seed, bot_ids=bots) for seed in (1, 2)]
     for game, tokens in games:
         for seat, token in enumerate(tokens):
-            found = repository.find_seat_by_token(session, token=token)
+            found = queries.find_seat_by_token(session, token=token)
             assert found is not None
             assert (found.game_id, found.seat) == (game.id, seat)
-            assert repository.find_bot_by_key(session, key=token) is None
-    assert repository.find_seat_by_token(session, token=key) is None
-    assert repository.find_bot_by_key(session, key=key) == remote
+            assert queries.find_bot_by_key(session, key=token) is None
+    assert queries.find_seat_by_token(session, token=key) is None
+    assert queries.find_bot_by_key(session, key=key) == remote
     every_token = [token for _, tokens in games for token in tokens]
     assert len(set(every_token)) == 6
     with engine.connect() as connection:

@@ -15,7 +15,8 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from croupier.games import load_game
-from croupier_server.db import GameStatus, RecordNotFound, outputs, repository
+from croupier_server import db
+from croupier_server.db import GameStatus, RecordNotFound, outputs
 from croupier_server.referee.output import OutputLine, OutputStream, OutputTail
 from croupier_server.referee.records import ActionEntry, DecidedBy, EventEntry, GameLog
 from croupier_server.referee.store import store_game_log
@@ -29,12 +30,12 @@ STEP = timedelta(milliseconds=20)
 def new_game(session: Session) -> int:
     bot_ids = []
     for seat in range(RULES.num_players):
-        bot = repository.add_bot(session, name=f"bot{seat}", game="lexio", command="true")
+        bot = db.add_bot(session, name=f"bot{seat}", game="lexio", command="true")
         assert bot.id is not None
         bot_ids.append(bot.id)
-    match = repository.create_match(session, game="lexio", options=RULES.options())
+    match = db.create_match(session, game="lexio", options=RULES.options())
     assert match.id is not None
-    record, _ = repository.create_game(session, match_id=match.id, seed=SEED, bot_ids=bot_ids)
+    record, _ = db.create_game(session, match_id=match.id, seed=SEED, bot_ids=bot_ids)
     assert record.id is not None
     return record.id
 
@@ -83,7 +84,7 @@ def test_each_seats_output_and_every_comment_are_stored_with_the_game(engine: En
         }
         store_game_log(session, game_id=game_id, log=log)
 
-        record = repository.get_game(session, game_id=game_id)
+        record = db.get_game(session, game_id=game_id)
         assert record is not None
         assert record.status == GameStatus.FINISHED
         stored = outputs.game_output(session, game_id=game_id)
@@ -99,12 +100,11 @@ def test_each_seats_output_and_every_comment_are_stored_with_the_game(engine: En
         assert [line.at for line in stored] == sorted(line.at for line in stored)
         assert outputs.game_output(session, game_id=game_id, seat=2)[1].text == "a NUL \ufffd in it"
         dropped = {
-            seat.seat: seat.output_dropped_bytes
-            for seat in repository.game_seats(session, game_id=game_id)
+            seat.seat: seat.output_dropped_bytes for seat in db.game_seats(session, game_id=game_id)
         }
         assert dropped == {0: log.outputs[0].dropped_bytes, 1: 0, 2: 0}
         assert dropped[0] > 0
-        actions = repository.game_actions(session, game_id=game_id)
+        actions = db.game_actions(session, game_id=game_id)
         assert [action.comment for action in actions] == [entry.comment for entry in log.actions]
 
 
@@ -116,11 +116,11 @@ def test_a_game_end_that_fails_stores_nothing_of_it(engine: Engine) -> None:
         with pytest.raises(RecordNotFound):
             store_game_log(session, game_id=game_id, log=log)
 
-        record = repository.get_game(session, game_id=game_id)
+        record = db.get_game(session, game_id=game_id)
         assert record is not None
         assert (record.status, record.result) == (GameStatus.RUNNING, None)
-        assert repository.game_events(session, game_id=game_id) == []
-        assert repository.game_actions(session, game_id=game_id) == []
+        assert db.game_events(session, game_id=game_id) == []
+        assert db.game_actions(session, game_id=game_id) == []
         assert outputs.game_output(session, game_id=game_id) == []
-        seats = repository.game_seats(session, game_id=game_id)
+        seats = db.game_seats(session, game_id=game_id)
         assert [seat.output_dropped_bytes for seat in seats] == [0, 0, 0]

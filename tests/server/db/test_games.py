@@ -1,4 +1,4 @@
-"""The repository on both backends: bots and keys, games with everything in them, queries."""
+"""The games on both backends: their seats, events, actions and faults, their end."""
 
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Any, Literal
@@ -11,8 +11,6 @@ from sqlmodel import Session
 from croupier.games import Result, load_game
 from croupier_server import db
 from croupier_server.db import (
-    BotKind,
-    BotNameTaken,
     DecidedBy,
     FaultKind,
     GameRecord,
@@ -20,6 +18,7 @@ from croupier_server.db import (
     RecordNotFound,
     SeatStatus,
 )
+from tests import queries
 
 LEXIO = {"players": 4, "rounds": 1}
 MOMENT = datetime(2025, 3, 4, 5, 6, 7, 123456, tzinfo=UTC)
@@ -42,70 +41,6 @@ def make_game(
         session, match_id=match.id, seed=seed, bot_ids=bot_ids, started_at=started_at
     )
     return game
-
-
-# Bots
-
-
-def test_bots_are_added_listed_and_found_by_name(session: Session) -> None:
-    db.add_bot(session, name="zeta", game="lexio", command="./zeta", limits={"memory_mb": 64})
-    db.add_bot(session, name="Alpha", game="cribbage", command="python a.py", description="A")
-    db.add_bot(session, name="alpha", game="lexio", command="python b.py")
-    assert [bot.name for bot in db.list_bots(session)] == ["Alpha", "alpha", "zeta"]
-    assert [bot.name for bot in db.list_bots(session, game="lexio")] == ["alpha", "zeta"]
-    zeta = db.get_bot_by_name(session, name="zeta")
-    assert zeta is not None
-    assert (zeta.kind, zeta.command, zeta.limits) == (BotKind.COMMAND, "./zeta", {"memory_mb": 64})
-    assert zeta.key_hash is None
-    assert db.get_bot_by_name(session, name="Zeta") is None
-    assert zeta.id is not None
-    assert db.get_bot(session, bot_id=zeta.id) == zeta
-
-
-def test_a_taken_name_is_refused_clearly_and_the_session_goes_on(session: Session) -> None:
-    db.add_bot(session, name="alpha", game="lexio", command="a")
-    with pytest.raises(BotNameTaken, match="a bot named 'alpha' already exists"):
-        db.add_bot(session, name="alpha", game="cribbage", command="b")
-    with pytest.raises(BotNameTaken):
-        db.create_remote_bot(session, name="alpha", game="lexio")
-    db.add_bot(session, name="beta", game="lexio", command="b")
-    assert [bot.name for bot in db.list_bots(session)] == ["alpha", "beta"]
-
-
-@pytest.mark.parametrize(
-    ("name", "game", "message"),
-    [
-        ("", "lexio", "bot name"),
-        (" padded", "lexio", "bot name"),
-        ("tab\there", "lexio", "bot name"),
-        ("x" * 65, "lexio", "1 to 64 printable characters"),
-        ("alpha", "chess", "unknown game 'chess'"),
-    ],
-)
-def test_bad_names_and_games_are_refused(
-    session: Session, name: str, game: str, message: str
-) -> None:
-    with pytest.raises(ValueError, match=message):
-        db.add_bot(session, name=name, game=game, command="x")
-
-
-def test_a_remote_bot_key_is_shown_once_and_stored_hashed(session: Session, engine: Engine) -> None:
-    bot, key = db.create_remote_bot(session, name="remote", game="cribbage", description="r")
-    assert bot.kind == BotKind.REMOTE
-    assert bot.command is None
-    assert len(key) >= 43
-    assert bot.key_hash == db.hash_secret(key)
-    found = db.find_bot_by_key(session, key=key)
-    assert found is not None
-    assert found.name == "remote"
-    assert db.find_bot_by_key(session, key=key + "x") is None
-    assert db.find_bot_by_key(session, key="") is None
-    with engine.connect() as connection:
-        stored = connection.exec_driver_sql("SELECT * FROM bot").one()
-    assert key not in [str(value) for value in stored]
-
-
-# Games
 
 
 def test_a_game_with_seats_events_actions_and_faults_round_trips(
@@ -152,10 +87,10 @@ def test_a_game_with_seats_events_actions_and_faults_round_trips(
         assert [s.status for s in seats] == [SeatStatus.PLAYING] * 4
         assert [s.decisions for s in seats] == [int(s.seat == seat) for s in seats]
         for number, token in enumerate(tokens):
-            found = db.find_seat_by_token(reader, token=token)
+            found = queries.find_seat_by_token(reader, token=token)
             assert found is not None
             assert (found.game_id, found.seat) == (game.id, number)
-        assert db.find_seat_by_token(reader, token="wrong") is None
+        assert queries.find_seat_by_token(reader, token="wrong") is None
 
         events = db.game_events(reader, game_id=game.id)
         assert [e.number for e in events] == list(range(len(state.events)))
@@ -182,7 +117,7 @@ def test_a_game_with_seats_events_actions_and_faults_round_trips(
             (1, "crash", "", 0),
         ]
         assert [f.kind for f in db.game_faults(reader, game_id=game.id, seat=1)] == ["crash"]
-        stored_match = db.get_match(reader, match_id=match.id)
+        stored_match = queries.get_match(reader, match_id=match.id)
         assert stored_match is not None
         assert stored_match.settings["faults"] == {"timeout": "default"}
 
@@ -228,7 +163,7 @@ def test_json_options_and_results_round_trip(session: Session, engine: Engine) -
     match = db.create_match(session, game="cribbage", options=options, settings={"a": [[]]})
     with Session(engine) as reader:
         assert match.id is not None
-        stored = db.get_match(reader, match_id=match.id)
+        stored = queries.get_match(reader, match_id=match.id)
         assert stored is not None
         assert (stored.options, stored.settings) == (options, {"a": [[]]})
 
@@ -373,7 +308,7 @@ def test_list_games_filters_newest_first_and_pages(session: Session) -> None:
     db.finish_game(session, game_id=third.id, result=Result(scores=(1, 0)))
 
     def ids(**filters: Any) -> list[int | None]:
-        return [game.id for game in db.list_games(session, **filters)]
+        return [game.id for game in queries.list_games(session, **filters)]
 
     assert ids() == [third.id, second.id, first.id]
     assert ids(game="lexio") == [second.id, first.id]
@@ -391,6 +326,6 @@ def test_match_status_is_set(session: Session) -> None:
     assert match.id is not None
     assert match.status == db.MatchStatus.RUNNING
     db.set_match_status(session, match_id=match.id, status=db.MatchStatus.FINISHED)
-    stored = db.get_match(session, match_id=match.id)
+    stored = queries.get_match(session, match_id=match.id)
     assert stored is not None
     assert stored.status == db.MatchStatus.FINISHED

@@ -1,0 +1,212 @@
+"""Read queries of a bot's page: its games, faults and decision times, newest first.
+
+Each reads only what the page shows (counts, the latest rows), whatever the number of the
+bot's games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+import sqlalchemy as sa
+from sqlmodel import Session, col
+
+from croupier_server.db.models import (
+    ActionRecord,
+    BotRecord,
+    FaultRecord,
+    GameRecord,
+    MatchRecord,
+    SeatRecord,
+)
+
+__all__ = [
+    "BotFault",
+    "BotGame",
+    "DecisionSample",
+    "bot_fault_kinds",
+    "latest_bot_faults",
+    "recent_bot_games",
+    "recent_decision_latencies",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class BotFault:
+    """A fault of a bot, where it happened."""
+
+    game_id: int
+    seat: int
+    kind: str
+    detail: str
+    at: datetime
+    action_number: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionSample:
+    """A bot's decision times (ms) in its latest ``games``, in no particular order."""
+
+    games: int
+    latencies: list[float]
+
+
+@dataclass(frozen=True, slots=True)
+class BotGame:
+    """A game a bot sat in, from that bot's seat.
+
+    Attributes:
+        game_id: The game.
+        variant: Its variant label.
+        tournament_id: Its tournament, if any.
+        started_at: When it began.
+        status: A :class:`~croupier_server.db.models.GameStatus` value.
+        ended_by: How it ended, if it did.
+        seat: The bot's seat.
+        seat_status: A :class:`~croupier_server.db.models.SeatStatus` value.
+        score: The bot's final score, once finished.
+        place: The bot's place (1 is first), once finished.
+        players: The bot in each seat, in seat order, this bot included.
+    """
+
+    game_id: int
+    variant: str
+    tournament_id: int | None
+    started_at: datetime
+    status: str
+    ended_by: str | None
+    seat: int
+    seat_status: str
+    score: int | None
+    place: int | None
+    players: tuple[str, ...]
+
+
+def bot_fault_kinds(session: Session, *, bot_id: int) -> dict[str, int]:
+    """How many faults of each kind the bot made, in all its games."""
+    query = (
+        sa.select(col(FaultRecord.kind), sa.func.count())
+        .join(SeatRecord, _fault_seat())
+        .where(col(SeatRecord.bot_id) == bot_id)
+        .group_by(col(FaultRecord.kind))
+    )
+    return dict(session.execute(query).all())
+
+
+def latest_bot_faults(session: Session, *, bot_id: int, limit: int) -> list[BotFault]:
+    """The bot's ``limit`` latest faults, newest first."""
+    query = (
+        sa.select(
+            col(FaultRecord.game_id),
+            col(FaultRecord.seat),
+            col(FaultRecord.kind),
+            col(FaultRecord.detail),
+            col(FaultRecord.at),
+            col(FaultRecord.action_number),
+        )
+        .join(SeatRecord, _fault_seat())
+        .where(col(SeatRecord.bot_id) == bot_id)
+        .order_by(sa.desc(col(FaultRecord.id)))
+        .limit(limit)
+    )
+    return [BotFault(*row) for row in session.execute(query)]
+
+
+def recent_bot_games(session: Session, *, bot_id: int, limit: int) -> list[BotGame]:
+    """The ``limit`` latest games the bot sat in (whatever their status), newest first."""
+    query = (
+        sa.select(
+            col(GameRecord.id),
+            col(GameRecord.variant),
+            col(MatchRecord.tournament_id),
+            col(GameRecord.started_at),
+            col(GameRecord.status),
+            col(GameRecord.ended_by),
+            col(SeatRecord.seat),
+            col(SeatRecord.status),
+            col(SeatRecord.score),
+            col(SeatRecord.place),
+        )
+        .select_from(SeatRecord)
+        .join(GameRecord, col(GameRecord.id) == col(SeatRecord.game_id))
+        .join(MatchRecord, col(MatchRecord.id) == col(GameRecord.match_id))
+        .where(col(SeatRecord.bot_id) == bot_id)
+        .order_by(sa.desc(col(SeatRecord.game_id)), col(SeatRecord.seat))
+        .limit(limit)
+    )
+    rows = session.execute(query).all()
+    players = _players(session, [row[0] for row in rows])
+    return [
+        BotGame(
+            game_id=game_id,
+            variant=variant,
+            tournament_id=tournament_id,
+            started_at=started_at,
+            status=str(status),
+            ended_by=ended_by,
+            seat=seat,
+            seat_status=str(seat_status),
+            score=score,
+            place=place,
+            players=players[game_id],
+        )
+        for (
+            game_id,
+            variant,
+            tournament_id,
+            started_at,
+            status,
+            ended_by,
+            seat,
+            seat_status,
+            score,
+            place,
+        ) in rows
+    ]
+
+
+def recent_decision_latencies(session: Session, *, bot_id: int, games: int) -> DecisionSample:
+    """The bot's decision times (ms) in its ``games`` latest games."""
+    seats = (
+        sa.select(col(SeatRecord.game_id), col(SeatRecord.seat))
+        .where(col(SeatRecord.bot_id) == bot_id)
+        .order_by(sa.desc(col(SeatRecord.game_id)))
+        .limit(games)
+        .subquery()
+    )
+    query = (
+        sa.select(col(ActionRecord.latency_ms))
+        .join(
+            seats,
+            sa.and_(
+                col(ActionRecord.game_id) == seats.c.game_id,
+                col(ActionRecord.seat) == seats.c.seat,
+            ),
+        )
+        .where(col(ActionRecord.latency_ms).is_not(None))
+    )
+    measured: int = session.execute(sa.select(sa.func.count()).select_from(seats)).scalar_one()
+    latencies = [latency for latency in session.execute(query).scalars() if latency is not None]
+    return DecisionSample(games=measured, latencies=latencies)
+
+
+def _players(session: Session, game_ids: Sequence[int]) -> dict[int, tuple[str, ...]]:
+    query = (
+        sa.select(col(SeatRecord.game_id), col(BotRecord.name))
+        .join(BotRecord, col(BotRecord.id) == col(SeatRecord.bot_id))
+        .where(col(SeatRecord.game_id).in_(set(game_ids)))
+        .order_by(col(SeatRecord.game_id), col(SeatRecord.seat))
+    )
+    players: dict[int, list[str]] = {game_id: [] for game_id in game_ids}
+    for game_id, name in session.execute(query):
+        players[game_id].append(name)
+    return {game_id: tuple(names) for game_id, names in players.items()}
+
+
+def _fault_seat() -> sa.ColumnElement[bool]:
+    return sa.and_(
+        col(SeatRecord.game_id) == col(FaultRecord.game_id),
+        col(SeatRecord.seat) == col(FaultRecord.seat),
+    )

@@ -1,0 +1,116 @@
+"""The registered bots: added with a command or as remote bots with a key, found by name.
+
+A remote bot's key is made by :func:`~croupier_server.tokens.new_secret`, handed out once in
+plain text and stored as its :func:`~croupier_server.tokens.hash_secret` digest only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, select
+
+from croupier_server.db.errors import BotNameTaken
+from croupier_server.db.games import known_game
+from croupier_server.db.models import BOT_NAME_MAX_LENGTH, BotKind, BotRecord
+from croupier_server.db.transactions import insert
+from croupier_server.tokens import hash_secret, new_secret
+
+__all__ = ["add_bot", "bot_ids", "create_remote_bot", "get_bot", "get_bot_by_name", "list_bots"]
+
+
+def add_bot(
+    session: Session,
+    *,
+    name: str,
+    game: str,
+    command: str,
+    limits: dict[str, Any] | None = None,
+    description: str = "",
+) -> BotRecord:
+    """Register a bot the referee starts with the shell ``command`` for each game.
+
+    ``limits`` holds the limits set on its processes, by name (``LimitSettings.items()``).
+
+    Raises:
+        BotNameTaken: a bot of that name exists already.
+        ValueError: an empty, padded or overlong name, or an unknown game.
+    """
+    bot = BotRecord(
+        name=_checked_name(name),
+        game=known_game(game),
+        kind=BotKind.COMMAND,
+        command=command,
+        limits=limits or {},
+        description=description,
+    )
+    return _insert_bot(session, bot)
+
+
+def create_remote_bot(
+    session: Session, *, name: str, game: str, description: str = ""
+) -> tuple[BotRecord, str]:
+    """Register a bot that connects by itself; returns it and its key, shown only this once.
+
+    Raises:
+        BotNameTaken: a bot of that name exists already.
+        ValueError: an empty, padded or overlong name, or an unknown game.
+    """
+    key = new_secret()
+    bot = BotRecord(
+        name=_checked_name(name),
+        game=known_game(game),
+        kind=BotKind.REMOTE,
+        key_hash=hash_secret(key),
+        description=description,
+    )
+    return _insert_bot(session, bot), key
+
+
+def get_bot(session: Session, *, bot_id: int) -> BotRecord | None:
+    """The bot with id ``bot_id``, if any."""
+    return session.get(BotRecord, bot_id)
+
+
+def get_bot_by_name(session: Session, *, name: str) -> BotRecord | None:
+    """The bot named exactly ``name`` (case-sensitive), if any."""
+    return session.exec(select(BotRecord).where(BotRecord.name == name)).first()
+
+
+def list_bots(session: Session, *, game: str | None = None) -> list[BotRecord]:
+    """Every bot (of ``game`` only, when given), by name."""
+    query = select(BotRecord).order_by(col(BotRecord.name))
+    if game is not None:
+        query = query.where(BotRecord.game == game)
+    return list(session.exec(query))
+
+
+def bot_ids(session: Session, *, names: Collection[str] | None = None) -> dict[str, int]:
+    """The id of every bot by name, or of the bots named ``names`` (names of none left out)."""
+    query = select(BotRecord.name, BotRecord.id)
+    if names is not None:
+        if not names:
+            return {}
+        query = query.where(col(BotRecord.name).in_(names))
+    return {name: bot_id for name, bot_id in session.exec(query) if bot_id is not None}
+
+
+def _insert_bot(session: Session, bot: BotRecord) -> BotRecord:
+    name = bot.name
+    try:
+        return insert(session, bot)
+    except IntegrityError:
+        if get_bot_by_name(session, name=name) is None:
+            raise
+        raise BotNameTaken(f"a bot named {name!r} already exists") from None
+
+
+def _checked_name(name: str) -> str:
+    if not 0 < len(name) <= BOT_NAME_MAX_LENGTH or name != name.strip() or not name.isprintable():
+        raise ValueError(
+            f"a bot name is 1 to {BOT_NAME_MAX_LENGTH} printable characters without "
+            f"surrounding spaces, not {name!r}"
+        )
+    return name

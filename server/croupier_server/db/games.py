@@ -1,0 +1,227 @@
+"""The games: created with their seats, read, and ended with a result or aborted.
+
+What happens while a game is played (its events, actions, faults and forfeits) is in
+:mod:`croupier_server.db.game_log`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from croupier.games import Result, game_class, game_names, load_game
+from croupier_server.db.models import (
+    EndedBy,
+    GameRecord,
+    GameStatus,
+    MatchRecord,
+    MatchStatus,
+    SeatRecord,
+    SeatStatus,
+    utc_now,
+)
+from croupier_server.db.serialize import result_data
+from croupier_server.db.transactions import insert, refreshed, require, transaction
+from croupier_server.tokens import hash_secret, new_secret
+
+__all__ = [
+    "abort_game",
+    "create_game",
+    "create_match",
+    "finish_game",
+    "game_seats",
+    "get_game",
+    "known_game",
+    "set_match_status",
+]
+
+_SEED_RANGE = range(-(2**63), 2**63)
+"""Seeds a signed 64-bit column holds."""
+
+
+def known_game(game: str) -> str:
+    """``game``, the name of a registered game.
+
+    Raises:
+        ValueError: no game of that name is registered.
+    """
+    names = game_names()
+    if game not in names:
+        raise ValueError(f"unknown game {game!r} (known: {', '.join(names)})")
+    return game
+
+
+def create_match(
+    session: Session,
+    *,
+    game: str,
+    options: Mapping[str, Any],
+    settings: Mapping[str, Any] | None = None,
+    tournament_id: int | None = None,
+    schedule_number: int | None = None,
+    schedule_deal: int | None = None,
+) -> MatchRecord:
+    """Record a new running match of ``game`` with rule ``options`` and referee ``settings``.
+
+    A match that plays a tournament's scheduled game names the tournament, the game's
+    schedule number and its deal.
+
+    Raises:
+        ValueError: an unknown game.
+    """
+    match = MatchRecord(
+        game=known_game(game),
+        options=dict(options),
+        settings=dict(settings or {}),
+        tournament_id=tournament_id,
+        schedule_number=schedule_number,
+        schedule_deal=schedule_deal,
+    )
+    return insert(session, match)
+
+
+def set_match_status(session: Session, *, match_id: int, status: MatchStatus) -> MatchRecord:
+    """Set the status of a match.
+
+    Raises:
+        RecordNotFound: no such match.
+    """
+    with transaction(session):
+        match = require(session, MatchRecord, match_id)
+        match.status = status
+    return refreshed(session, match)
+
+
+def create_game(
+    session: Session,
+    *,
+    match_id: int,
+    seed: int,
+    bot_ids: Sequence[int],
+    started_at: datetime | None = None,
+) -> tuple[GameRecord, list[str]]:
+    """Record a new running game of the match's rule set, with ``bot_ids[i]`` in seat ``i``.
+
+    Returns:
+        The game and the plain seat tokens, one per seat: hand them to the bots; only
+        their hashes are stored.
+
+    Raises:
+        RecordNotFound: no such match.
+        ValueError: a seed outside the signed 64-bit range, or not one bot per seat.
+    """
+    match = require(session, MatchRecord, match_id)
+    if seed not in _SEED_RANGE:
+        raise ValueError(f"seed {seed} does not fit a signed 64-bit integer")
+    seats = load_game(match.game, match.options).num_players
+    if len(bot_ids) != seats:
+        raise ValueError(f"{len(bot_ids)} bots for a game of {seats} seats")
+    game = GameRecord(
+        match_id=match_id,
+        game=match.game,
+        options=dict(match.options),
+        variant=game_class(match.game).variant_label(match.options),
+        seed=seed,
+        started_at=started_at or utc_now(),
+    )
+    tokens = [new_secret() for _ in bot_ids]
+    with transaction(session):
+        session.add(game)
+        session.flush()
+        assert game.id is not None
+        session.add_all(
+            SeatRecord(game_id=game.id, seat=seat, bot_id=bot_id, token_hash=hash_secret(token))
+            for seat, (bot_id, token) in enumerate(zip(bot_ids, tokens, strict=True))
+        )
+    return refreshed(session, game), tokens
+
+
+def get_game(session: Session, *, game_id: int) -> GameRecord | None:
+    """The game with id ``game_id``, if any."""
+    return session.get(GameRecord, game_id)
+
+
+def game_seats(session: Session, *, game_id: int) -> list[SeatRecord]:
+    """The seats of a game, in seat order."""
+    query = select(SeatRecord).where(SeatRecord.game_id == game_id).order_by(col(SeatRecord.seat))
+    return list(session.exec(query))
+
+
+def finish_game(
+    session: Session,
+    *,
+    game_id: int,
+    result: Result,
+    ended_by: str = EndedBy.NORMAL,
+    detail: str = "",
+    finished_at: datetime | None = None,
+) -> GameRecord:
+    """Record the end of a game: its result, and each seat's score, place and status.
+
+    Seats still playing become finished; forfeited seats stay forfeited.
+
+    Raises:
+        RecordNotFound: no such game.
+        ValueError: the result has not one score per seat.
+    """
+    with transaction(session):
+        game = require(session, GameRecord, game_id)
+        seats = game_seats(session, game_id=game_id)
+        if len(result.scores) != len(seats):
+            raise ValueError(f"{len(result.scores)} scores for a game of {len(seats)} seats")
+        for seat, score, place in zip(seats, result.scores, result.places, strict=True):
+            seat.score, seat.place = score, place
+            if seat.status == SeatStatus.PLAYING:
+                seat.status = SeatStatus.FINISHED
+        _end_game(
+            game,
+            status=GameStatus.FINISHED,
+            result=result_data(result),
+            ended_by=ended_by,
+            detail=detail,
+            finished_at=finished_at,
+        )
+    return refreshed(session, game)
+
+
+def abort_game(
+    session: Session, *, game_id: int, reason: str, finished_at: datetime | None = None
+) -> GameRecord:
+    """Record that the referee gave up on a game (no result); ``reason`` says why.
+
+    Raises:
+        RecordNotFound: no such game.
+    """
+    with transaction(session):
+        game = require(session, GameRecord, game_id)
+        for seat in game_seats(session, game_id=game_id):
+            if seat.status == SeatStatus.PLAYING:
+                seat.status = SeatStatus.FINISHED
+        _end_game(
+            game,
+            status=GameStatus.ABORTED,
+            result=None,
+            ended_by=EndedBy.ABORTED,
+            detail=reason,
+            finished_at=finished_at,
+        )
+    return refreshed(session, game)
+
+
+def _end_game(
+    game: GameRecord,
+    *,
+    status: GameStatus,
+    result: dict[str, Any] | None,
+    ended_by: str,
+    detail: str,
+    finished_at: datetime | None,
+) -> None:
+    game.status = status
+    game.result = result
+    game.ended_by = str(ended_by)
+    game.end_detail = detail
+    game.finished_at = finished_at or utc_now()

@@ -1,0 +1,53 @@
+"""Games stored as the referee stores them, for the read queries' tests."""
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlmodel import Session
+
+from croupier.games import Result
+from croupier_server import db
+from croupier_server.db import MatchStatus
+
+SIX_CARD = {"variant": "six-card", "match_points": 1}
+FIVE_CARD = {"variant": "five-card", "match_points": 1}
+
+
+def add_bots(session: Session, game: str, *names: str) -> list[int]:
+    bots = [db.add_bot(session, name=name, game=game, command="true") for name in names]
+    return [bot.id for bot in bots if bot.id is not None]
+
+
+def start_game(
+    session: Session,
+    bot_ids: Sequence[int],
+    *,
+    game: str = "cribbage",
+    options: Mapping[str, Any] = SIX_CARD,
+    tournament_id: int | None = None,
+    number: int | None = None,
+    deal: int | None = None,
+) -> int:
+    match = db.create_match(
+        session,
+        game=game,
+        options=options,
+        tournament_id=tournament_id,
+        schedule_number=number,
+        schedule_deal=deal,
+    )
+    assert match.id is not None
+    record, _ = db.create_game(session, match_id=match.id, seed=1, bot_ids=bot_ids)
+    assert record.id is not None
+    return record.id
+
+
+def finish(session: Session, game_id: int, *scores: int) -> None:
+    record = db.finish_game(session, game_id=game_id, result=Result(scores=scores))
+    db.set_match_status(session, match_id=record.match_id, status=MatchStatus.FINISHED)
+
+
+def played(session: Session, bot_ids: Sequence[int], *scores: int, **where: Any) -> int:
+    game_id = start_game(session, bot_ids, **where)
+    finish(session, game_id, *scores)
+    return game_id

@@ -54,6 +54,7 @@ _FORMATS = {
     "round-robin": "croupier_server.tournament.formats.round_robin:ROUND_ROBIN",
     "gauntlet": "croupier_server.tournament.formats.gauntlet:GAUNTLET",
     "sprt": "croupier_server.tournament.formats.sprt:SPRT",
+    "swiss": "croupier_server.tournament.formats.swiss:SWISS",
 }
 
 

@@ -16,7 +16,7 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 from sqlmodel import Session
 
-from croupier.games import GAME_NAMES
+from croupier.games import game_names
 from croupier_server import db
 from croupier_server.db import statistics
 from croupier_server.standings import Standing
@@ -157,7 +157,7 @@ def board(session: Session, cache: RatingsCache, *, game: str, variant: str) -> 
     Raises:
         HTTPException: 404, an unknown game or a variant without finished games.
     """
-    if game not in GAME_NAMES:
+    if game not in game_names():
         raise HTTPException(404, f"no game {game!r}")
     versions = {
         found.variant: found.version for found in statistics.finished_boards(session, game=game)

@@ -114,7 +114,7 @@ class RatingsCache:
         Args:
             game: The game's name, such as ``lexio``.
             variant: The variant label (see
-                :func:`~croupier_server.db.variants.variant_label`); ``None``: every variant.
+                :meth:`croupier.games.Game.variant_label`); ``None``: every variant.
             tournament_id: One tournament's games only; ``None``: every finished game.
             version: The board's current version, when the caller has just read it (see
                 :func:`~croupier_server.db.statistics.finished_boards`); ``None``: read it.

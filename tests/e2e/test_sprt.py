@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
+from fastapi.testclient import TestClient
 from sqlmodel import Session
 
+from croupier.games import load_game
 from croupier_server.cli import main
-from croupier_server.db import create_database_engine
+from croupier_server.db import create_database_engine, statistics
+from croupier_server.referee.service import RefereeServer
+from croupier_server.referee.sessions import SessionRegistry
+from croupier_server.tournament.formats.sprt import SprtHypotheses, SprtSettings
+from croupier_server.tournament.runner import Progress, create_tournament, run_tournament
+from croupier_server.web import create_app
 from tests import queries
 from tests.server.referee.harness import example_command
 
@@ -53,6 +61,79 @@ def test_strong_against_random_is_played_to_a_verdict_and_stored(
         ("cribbage_random", "cribbage_strong"),
     }
     assert len({record.seed for _, record, _ in games}) == data["deals"]
+
+
+class Stop(Exception):
+    pass
+
+
+@pytest.mark.usefixtures("seeded_bots")
+def test_a_stopped_match_resumes_to_the_games_and_verdict_of_an_uninterrupted_one(
+    database_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    add_bots(database_url, "cribbage_strong", "cribbage_random")
+    bots = ["--bot", "cribbage_strong", "--bot", "cribbage_random"]
+    runs = ["--min-deals", "4", "--max-deals", "8", "--concurrency", "2", "--seed", "5"]
+    capsys.readouterr()
+    assert main([*SPRT, *bots, *HYPOTHESES, *runs, "--json", "--db", database_url]) == 0
+    whole = json.loads(capsys.readouterr().out)
+    # The same match, stopped after three games, then resumed by croupier tournament resume.
+    engine = create_database_engine(database_url)
+    record = create_tournament(
+        engine,
+        game=load_game("cribbage", {"variant": "six-card", "match_points": 1}),
+        bots=["cribbage_strong", "cribbage_random"],
+        seed=5,
+        format_settings=SprtSettings(SprtHypotheses(0, 200, 0.1, 0.1), 8, 4, batch=1),
+        concurrency=2,
+    )
+    assert record.id is not None
+
+    def stop_after_three(progress: Progress) -> None:
+        if progress.done >= 3:
+            raise Stop
+
+    async def run() -> None:
+        server = RefereeServer(SessionRegistry())
+        await server.start()
+        try:
+            await run_tournament(
+                engine, server, tournament_id=record.id or 0, progress=stop_after_three
+            )
+        finally:
+            await server.stop()
+
+    with pytest.raises(Stop):
+        asyncio.run(run())
+    assert main(["tournament", "resume", str(record.id), "--json", "--db", database_url]) == 0
+    resumed = json.loads(capsys.readouterr().out)
+    assert (resumed["format"], resumed["status"]) == ("sprt", "finished")
+    assert resumed["finished"] == resumed["games"] == whole["games"]
+    with Session(engine) as session:
+        games = {
+            tournament: {
+                game.schedule_number: (game.bots, game.scores)
+                for game in statistics.finished_game_seats(
+                    session, game="cribbage", tournament_id=tournament
+                )
+            }
+            for tournament in (whole["tournament"], record.id)
+        }
+    assert games[record.id] == games[whole["tournament"]]
+    # The page draws the log-likelihood ratio after each deal, with its bounds.
+    with TestClient(create_app(engine)) as client:
+        detail = client.get(f"/api/tournaments/{record.id}").json()
+        page = client.get(f"/tournaments/{record.id}").text
+    engine.dispose()
+    trace = detail["trace"]
+    assert len(trace["values"]) == whole["deals"]
+    assert trace["values"][-1] == pytest.approx(whole["llr"], abs=1e-3)
+    assert trace["bounds"] == pytest.approx([whole["lower"], whole["upper"]], abs=1e-3)
+    rows = {row["label"]: row["value"] for row in detail["rows"]}
+    assert rows["Verdict"] == whole["verdict"]
+    assert detail["format_title"] == "Sequential match (SPRT)"
+    assert '<svg class="chart trace"' in page
+    assert page.count('<line class="bound"') == 2
 
 
 def test_the_verdict_is_printed_in_text(

@@ -195,6 +195,30 @@ def test_cli_errors_are_one_line(database_url: str, capsys: pytest.CaptureFixtur
     assert capsys.readouterr().err == "croupier: error: no bot named 'a' (see: croupier bot list)\n"
 
 
+@pytest.mark.parametrize(
+    ("flags", "error"),
+    [
+        (
+            ["--gauntlet", "a"],
+            "--gauntlet is not for the Round robin format (it takes --deals, --no-duplicate)",
+        ),
+        (
+            ["--format", "gauntlet", "--swiss-rounds", "2"],
+            "--swiss-rounds is not for the Gauntlet format "
+            "(it takes --gauntlet, --deals, --no-duplicate)",
+        ),
+        (["--format", "gauntlet"], "a gauntlet needs challengers among the bots, not []"),
+        (["--format", "swiss", "--deals", "3"], "--deals is not for the Swiss format"),
+    ],
+)
+def test_a_setting_of_another_format_is_refused_in_one_line(
+    database_url: str, capsys: pytest.CaptureFixture[str], flags: list[str], error: str
+) -> None:
+    argv = ["tournament", "run", "--game", "cribbage", "--bots", "a,b,c", *flags]
+    assert main([*argv, "--db", database_url]) == 1
+    assert capsys.readouterr().err.startswith(f"croupier: error: {error}")
+
+
 def test_resume_replays_the_games_a_killed_run_left_running(
     database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -20,12 +20,16 @@ from dataclasses import dataclass
 from types import TracebackType
 
 from croupier.protocol import ADDRESS_VARIABLE, TOKEN_VARIABLE
+from croupier_server.db import BotKind, BotRecord
+from croupier_server.matches import bot_limits
 from croupier_server.referee.launcher import BotProcess, LaunchError
 from croupier_server.referee.limits import BotLimits
+from croupier_server.referee.match import MatchSettings
 from croupier_server.referee.service import RefereeServer
 from croupier_server.tokens import hash_secret, new_secret
+from croupier_server.tournament.formats import Schedule, ScheduledGame
 
-__all__ = ["PooledBot", "ProcessPool", "pool_sizes"]
+__all__ = ["PooledBot", "ProcessPool", "pool_sizes", "pooled_bots"]
 
 QUIET_LIFETIME_S = 2.0
 """A process that lived this long is restarted at once; one that died sooner, after a pause."""
@@ -132,3 +136,28 @@ class ProcessPool:
         finally:
             # Killed at once when the pool closes: no game is left to end its stream first.
             await asyncio.shield(process.stop(exit_wait=0))
+
+
+def pooled_bots(
+    entrants: dict[str, BotRecord],
+    first: Sequence[ScheduledGame],
+    schedule: Schedule,
+    workers: int,
+    settings: MatchSettings,
+) -> list[PooledBot]:
+    """The command bots with the processes each may need at once.
+
+    When the first games are every game left, a bot needs no more processes than it has
+    seats at the tables played at once; a format that chooses as it goes may seat any bot
+    at every table played at once.
+    """
+    if schedule.remaining() == len(first):
+        tables: list[Sequence[str]] = [scheduled.bots for scheduled in first]
+        sizes = pool_sizes(tables, games_at_once=max(1, min(workers, len(first))))
+    else:
+        sizes = dict.fromkeys(entrants, workers)
+    return [
+        PooledBot(name, bot.command, bot_limits(bot, settings), sizes[name], settings.sealed)
+        for name, bot in entrants.items()
+        if name in sizes and bot.kind is BotKind.COMMAND and bot.command is not None
+    ]

@@ -9,9 +9,9 @@ again: the games it left running are aborted and played again, no finished game 
 repeated, and the format chooses the same games an uninterrupted run would have.
 
 A bot's faults are data and never stop a game; an exception of the referee itself spoils
-the game, which is aborted and played again (up to :data:`REFEREE_ATTEMPTS` times). A
-failure of the database (a full disk, a lock held too long, a lost connection) is neither:
-it stops the whole tournament, which can be resumed once the cause is gone.
+the game, which is aborted and played again (see :mod:`.attempts`). A failure of the
+database (a full disk, a lock held too long, a lost connection) is neither: it stops the
+whole tournament, which can be resumed once the cause is gone.
 """
 
 from __future__ import annotations
@@ -21,18 +21,16 @@ import contextlib
 import dataclasses
 import os
 import time
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from croupier.games import Game, Result, load_game
+from croupier.games import Game, load_game
 from croupier_server import db
 from croupier_server.db import (
-    BotKind,
-    BotRecord,
     RecordNotFound,
     TournamentRecord,
     TournamentStatus,
@@ -40,16 +38,14 @@ from croupier_server.db import (
 from croupier_server.db.engine import translated_failures
 from croupier_server.db.errors import DatabaseFailure
 from croupier_server.matches import (
-    MatchError,
     ScheduleLink,
-    bot_limits,
     load_bots,
-    play_match,
     settings_data,
     settings_from_data,
 )
 from croupier_server.referee.match import MatchSettings
 from croupier_server.referee.service import RefereeServer
+from croupier_server.tournament.attempts import TournamentError, play_until_finished
 from croupier_server.tournament.formats import (
     FormatSettings,
     Outcomes,
@@ -59,26 +55,17 @@ from croupier_server.tournament.formats import (
     StaticFormat,
 )
 from croupier_server.tournament.playing import play_schedule
-from croupier_server.tournament.pool import PooledBot, ProcessPool, pool_sizes
+from croupier_server.tournament.pool import ProcessPool, pooled_bots
 from croupier_server.tournament.records import finished_outcomes, settings_of
 from croupier_server.tournament.settings import TournamentSettings
 
 __all__ = [
-    "REFEREE_ATTEMPTS",
     "Progress",
     "TournamentError",
     "create_tournament",
-    "play_until_finished",
     "run_tournament",
     "tournament_schedule",
 ]
-
-REFEREE_ATTEMPTS = 3
-"""How many times a game spoiled by the referee's own failure is tried before giving up."""
-
-
-class TournamentError(MatchError):
-    """A tournament that cannot be created or played as asked."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,7 +186,7 @@ async def run_tournament(
 
     Raises:
         RecordNotFound: no such tournament.
-        TournamentError: a game failed :data:`REFEREE_ATTEMPTS` times by the referee's fault.
+        TournamentError: a game failed every attempt by the referee's fault.
         DatabaseFailure: the database failed; the games being played are ended, their bots
             too, and no game that finished is lost.
     """
@@ -216,7 +203,7 @@ async def run_tournament(
     first = schedule.next_games(finished)
     workers = max(1, concurrency or tournament.concurrency)
     pooled = (
-        _pooled_bots(entrants, first, schedule, workers, settings)
+        pooled_bots(entrants, first, schedule, workers, settings)
         if tournament.reuse_processes
         else []
     )
@@ -300,31 +287,6 @@ def _schedule_of(game: Game[Any], tournament: TournamentSettings) -> Schedule:
         raise TournamentError(str(error)) from None
 
 
-def _pooled_bots(
-    entrants: dict[str, BotRecord],
-    first: Sequence[ScheduledGame],
-    schedule: Schedule,
-    workers: int,
-    settings: MatchSettings,
-) -> list[PooledBot]:
-    """The command bots with the processes each may need at once.
-
-    When the first games are every game left, a bot needs no more processes than it has
-    seats at the tables played at once; a format that chooses as it goes may seat any bot
-    at every table played at once.
-    """
-    if schedule.remaining() == len(first):
-        tables: list[Sequence[str]] = [scheduled.bots for scheduled in first]
-        sizes = pool_sizes(tables, games_at_once=max(1, min(workers, len(first))))
-    else:
-        sizes = dict.fromkeys(entrants, workers)
-    return [
-        PooledBot(name, bot.command, bot_limits(bot, settings), sizes[name], settings.sealed)
-        for name, bot in entrants.items()
-        if name in sizes and bot.kind is BotKind.COMMAND and bot.command is not None
-    ]
-
-
 def _prepare(engine: Engine, tournament_id: int) -> tuple[TournamentRecord, dict[int, PlayedGame]]:
     with translated_failures(engine), Session(engine) as session:
         record = db.get_tournament(session, tournament_id=tournament_id)
@@ -339,59 +301,6 @@ def _prepare(engine: Engine, tournament_id: int) -> tuple[TournamentRecord, dict
         return record, finished_outcomes(session, record)
 
 
-async def play_until_finished(
-    engine: Engine,
-    server: RefereeServer,
-    *,
-    game: Game[Any],
-    bots: Sequence[BotRecord],
-    seed: int,
-    settings: MatchSettings,
-    label: str,
-    link: ScheduleLink | None = None,
-    pooled: Collection[str] = (),
-) -> Result:
-    """Play a recorded game until it has a result, again if the referee spoils it.
-
-    A bot's faults are data and never spoil a game; an exception of the referee, or a game
-    it could not finish, does: that game is stored aborted and played again, up to
-    :data:`REFEREE_ATTEMPTS` times. A failure of the database is raised at once: playing
-    again would fail the same way.
-
-    Raises:
-        TournamentError: every attempt failed; ``label`` names the game in the message.
-        DatabaseFailure: the database failed.
-    """
-    failure = ""
-    for _ in range(REFEREE_ATTEMPTS):
-        try:
-            _, log = await play_match(
-                engine,
-                server,
-                game=game,
-                bots=bots,
-                seed=seed,
-                settings=settings,
-                link=link,
-                pooled=pooled,
-            )
-        except DatabaseFailure:
-            raise
-        except Exception as error:  # the referee's own failure: bots' faults are data
-            failure = f"{type(error).__name__}: {_first_line(error)}"
-            continue
-        if log.result is not None:
-            return log.result
-        failure = "the game did not finish"
-    raise TournamentError(f"{label} failed {REFEREE_ATTEMPTS} times: {failure}")
-
-
 def _set_status(engine: Engine, tournament_id: int, status: TournamentStatus) -> None:
     with translated_failures(engine), Session(engine) as session:
         db.set_tournament_status(session, tournament_id=tournament_id, status=status)
-
-
-def _first_line(error: Exception) -> str:
-    """The first line of ``error``'s message: a failure is reported on one line."""
-    lines = str(error).strip().splitlines()
-    return lines[0] if lines else ""

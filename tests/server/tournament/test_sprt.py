@@ -11,6 +11,7 @@ import pytest
 
 from croupier.games import load_game
 from croupier_server.ratings import GameOutcome, SprtState
+from croupier_server.tournament.attempts import TournamentError
 from croupier_server.tournament.formats import Entrants, PlayedGame, ScheduledGame, deal_seed
 from croupier_server.tournament.formats.sprt import (
     SPRT,
@@ -19,7 +20,7 @@ from croupier_server.tournament.formats.sprt import (
     SprtSettings,
 )
 from croupier_server.tournament.playing import play_schedule
-from croupier_server.tournament.runner import TournamentError, create_tournament
+from croupier_server.tournament.runner import create_tournament
 
 pytestmark = pytest.mark.timeout(20)
 

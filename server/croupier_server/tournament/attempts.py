@@ -1,0 +1,82 @@
+"""A tournament's game played until it has a result, again if the referee spoils it.
+
+A bot's faults are data and never spoil a game; an exception of the referee, or a game it
+could not finish, does: that game is stored aborted and played again, up to
+:data:`REFEREE_ATTEMPTS` times. A failure of the database is neither: it is raised at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from typing import Any
+
+from sqlalchemy import Engine
+
+from croupier.games import Game, Result
+from croupier_server.db import BotRecord
+from croupier_server.db.errors import DatabaseFailure
+from croupier_server.matches import MatchError, ScheduleLink, play_match
+from croupier_server.referee.match import MatchSettings
+from croupier_server.referee.service import RefereeServer
+
+__all__ = ["REFEREE_ATTEMPTS", "TournamentError", "play_until_finished"]
+
+REFEREE_ATTEMPTS = 3
+"""How many times a game spoiled by the referee's own failure is tried before giving up."""
+
+
+class TournamentError(MatchError):
+    """A tournament that cannot be created or played as asked."""
+
+
+async def play_until_finished(
+    engine: Engine,
+    server: RefereeServer,
+    *,
+    game: Game[Any],
+    bots: Sequence[BotRecord],
+    seed: int,
+    settings: MatchSettings,
+    label: str,
+    link: ScheduleLink | None = None,
+    pooled: Collection[str] = (),
+) -> Result:
+    """Play a recorded game until it has a result, again if the referee spoils it.
+
+    A bot's faults are data and never spoil a game; an exception of the referee, or a game
+    it could not finish, does: that game is stored aborted and played again, up to
+    :data:`REFEREE_ATTEMPTS` times. A failure of the database is raised at once: playing
+    again would fail the same way.
+
+    Raises:
+        TournamentError: every attempt failed; ``label`` names the game in the message.
+        DatabaseFailure: the database failed.
+    """
+    failure = ""
+    for _ in range(REFEREE_ATTEMPTS):
+        try:
+            _, log = await play_match(
+                engine,
+                server,
+                game=game,
+                bots=bots,
+                seed=seed,
+                settings=settings,
+                link=link,
+                pooled=pooled,
+            )
+        except DatabaseFailure:
+            raise
+        except Exception as error:  # the referee's own failure: bots' faults are data
+            failure = f"{type(error).__name__}: {_first_line(error)}"
+            continue
+        if log.result is not None:
+            return log.result
+        failure = "the game did not finish"
+    raise TournamentError(f"{label} failed {REFEREE_ATTEMPTS} times: {failure}")
+
+
+def _first_line(error: Exception) -> str:
+    """The first line of ``error``'s message: a failure is reported on one line."""
+    lines = str(error).strip().splitlines()
+    return lines[0] if lines else ""

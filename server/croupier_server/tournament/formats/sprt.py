@@ -271,7 +271,7 @@ class Sprt:
         pairs = " ".join(str(count) for count in last.pentanomial)
         return Report(
             rows=(
-                Row("Verdict", last.verdict, f"after {last.deals} deals ({last.games} games)"),
+                Row("Verdict", last.verdict, f"after {_deals(last.deals)} ({last.games} games)"),
                 Row("LLR", f"{result.llr:.2f}", f"bounds [{result.lower:.2f}, {result.upper:.2f}]"),
                 Row("W/D/L", f"{last.wins}/{last.draws}/{last.losses}", f"pairs {pairs}"),
             ),
@@ -283,6 +283,10 @@ class Sprt:
                 bounds=(result.lower, result.upper),
             ),
         )
+
+
+def _deals(count: int) -> str:
+    return f"{count} deal" if count == 1 else f"{count} deals"
 
 
 def _start(settings: SprtSettings) -> SprtProgress:

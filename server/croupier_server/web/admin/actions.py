@@ -15,6 +15,7 @@ from fastapi import Depends, HTTPException, Request
 from croupier.games import game_class
 from croupier_server.db import BotRecord, TournamentRecord
 from croupier_server.db.errors import BotNameTaken
+from croupier_server.tournament.records import settings_of
 from croupier_server.web.admin.schemas import (
     BotRegistration,
     QueuedTournament,
@@ -85,6 +86,7 @@ def queue_tournament(actions: AdminActions | None, request: TournamentRequest) -
     except ValueError as error:
         raise HTTPException(400, str(error)) from None
     assert record.id is not None
+    settings = settings_of(record)
     return QueuedTournament(
         id=record.id,
         game=record.game,
@@ -92,8 +94,8 @@ def queue_tournament(actions: AdminActions | None, request: TournamentRequest) -
         options=record.options,
         format=record.format,
         status=record.status,
-        bots=record.settings["bots"],
-        seed=record.settings["seed"],
+        bots=list(settings.bots),
+        seed=settings.seed,
         created_at=record.created_at,
     )
 

@@ -34,11 +34,9 @@ from sqlalchemy.exc import (
     SQLAlchemyError,
 )
 from sqlalchemy.pool import ConnectionPoolEntry, StaticPool
-from sqlmodel import SQLModel
 
-from croupier_server.db import models  # noqa: F401  (registers the tables)
 from croupier_server.db.errors import DatabaseFailure, DatabaseUnavailable
-from croupier_server.db.upgrade import upgrade_schema
+from croupier_server.db.schema import migrate
 
 __all__ = [
     "DATABASE_FAILURES",
@@ -113,14 +111,16 @@ def create_database_engine(url: str) -> Engine:
 
 
 def init_database(engine: Engine) -> None:
-    """Create every missing table, column and index (see :mod:`croupier_server.db.upgrade`).
+    """Create the tables of a new database, or upgrade an older one.
+
+    See :mod:`croupier_server.db.schema`.
 
     Raises:
-        DatabaseUnavailable: the database refused (read-only file, missing rights, ...).
+        DatabaseUnavailable: the database refused (read-only file, missing rights, ...), or
+            its schema is newer than this croupier's.
     """
     try:
-        upgrade_schema(engine)
-        SQLModel.metadata.create_all(engine)
+        migrate(engine)
     except SQLAlchemyError as error:
         raise _unavailable(engine.url, error) from error
 

@@ -1,7 +1,9 @@
-"""A database the previous release made opens with the current code, its games all there.
+"""A database the previous release made is upgraded on open, its games all there.
 
-Every stored game replays from its seed and actions, the counts of every table are kept,
-and the ratings and tournaments read as the previous release printed them.
+It has no schema revision: it is stamped at the baseline and upgraded to the head, whose
+schema is the models'. Every stored game replays from its seed and actions, the counts of
+every table are kept, and the ratings and tournaments read as the previous release printed
+them.
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ from croupier_server.db import (
     init_database,
     replay_stored_game,
 )
+from croupier_server.db.schema import HEAD_REVISION, VERSION_TABLE
 from tests.server.db import previous_release
+from tests.server.db.schema_diff import differences
 
 KEPT_TABLES = ("bot", "tournament", "game", "seat", "event", "action", "fault", "output_line")
 """The tables whose rows the upgrade keeps as they are."""
@@ -50,6 +54,19 @@ def _printed(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
 
 def _results(board: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{key: line[key] for key in RATED} for line in board]
+
+
+def test_it_is_upgraded_to_the_models_schema(previous_release_url: str) -> None:
+    engine = create_database_engine(previous_release_url)
+    try:
+        assert VERSION_TABLE not in sa.inspect(engine).get_table_names()
+        init_database(engine)
+        with engine.connect() as connection:
+            revision = connection.exec_driver_sql(f"SELECT version_num FROM {VERSION_TABLE}")
+            assert revision.scalar_one() == HEAD_REVISION
+    finally:
+        engine.dispose()
+    assert differences(previous_release_url) == []
 
 
 def test_every_stored_game_replays_and_every_row_is_kept(previous_release_url: str) -> None:

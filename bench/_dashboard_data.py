@@ -37,7 +37,8 @@ from croupier_server import db
 from croupier_server.db import TournamentStatus, init_database
 from croupier_server.db.models import UTCDateTime
 from croupier_server.tournament.formats.round_robin import RoundRobinSettings
-from croupier_server.tournament.runner import create_tournament, tournament_schedule
+from croupier_server.tournament.records import tournament_schedule
+from croupier_server.tournament.runner import create_tournament
 
 __all__ = ["FillSettings", "fill_database", "previous_fill"]
 

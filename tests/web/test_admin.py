@@ -28,7 +28,8 @@ from croupier_server.db import BotKind, TournamentStatus, create_database_engine
 from croupier_server.referee.limits import LimitSettings
 from croupier_server.referee.match import MatchSettings
 from croupier_server.tournament.formats.round_robin import RoundRobinSettings
-from croupier_server.tournament.runner import create_tournament, tournament_schedule
+from croupier_server.tournament.records import tournament_schedule
+from croupier_server.tournament.runner import create_tournament
 from croupier_server.tournament.schedule import ScheduleFormat
 from croupier_server.web import create_app
 from croupier_server.web.access import AccessTokens

@@ -22,7 +22,7 @@ from croupier_server.db import (
     create_database_engine,
     init_database,
 )
-from croupier_server.tournament.runner import tournament_schedule
+from croupier_server.tournament.records import tournament_schedule
 from croupier_server.web import create_app
 from tests.web.filling import CRIBBAGE_BOTS, HTML_NAME, LEXIO_BOTS
 

@@ -12,13 +12,26 @@ from typing import Any
 
 from sqlmodel import Session
 
-from croupier.games import load_game
+from croupier.games import Game, load_game
 from croupier_server.db import TournamentRecord
 from croupier_server.db.statistics import finished_game_seats
-from croupier_server.tournament.formats import Outcomes, PlayedGame, Report, StaticFormat
+from croupier_server.tournament.formats import (
+    Outcomes,
+    PlayedGame,
+    Report,
+    ScheduledGame,
+    StaticFormat,
+)
 from croupier_server.tournament.settings import TournamentSettings
 
-__all__ = ["finished_outcomes", "format_report", "settings_of", "total_games"]
+__all__ = [
+    "finished_outcomes",
+    "format_report",
+    "seats_of",
+    "settings_of",
+    "total_games",
+    "tournament_schedule",
+]
 
 
 def settings_of(record: TournamentRecord) -> TournamentSettings:
@@ -29,6 +42,20 @@ def settings_of(record: TournamentRecord) -> TournamentSettings:
 def seats_of(record: TournamentRecord) -> int:
     """The seats of the tournament's games."""
     return load_game(record.game, record.options).num_players
+
+
+def tournament_schedule(record: TournamentRecord) -> tuple[Game[Any], list[ScheduledGame]]:
+    """The rule set and every game of a stored tournament of a static format.
+
+    Raises:
+        ValueError: its format chooses its games as it goes, or cannot make them.
+    """
+    game = load_game(record.game, record.options)
+    settings = settings_of(record)
+    kind = settings.kind
+    if not isinstance(kind, StaticFormat):
+        raise ValueError(f"a {kind.name} tournament chooses its games as it goes")
+    return game, kind.plan(settings.entrants(game.num_players), settings.format_settings)
 
 
 def finished_outcomes(session: Session, record: TournamentRecord) -> dict[int, PlayedGame]:
@@ -52,8 +79,9 @@ def total_games(record: TournamentRecord) -> int | None:
         return settings.total_games
     if not isinstance(settings.kind, StaticFormat):
         return None
-    options = json.dumps(record.options, sort_keys=True)
-    return _planned_total(record.game, options, record.format, json.dumps(record.settings))
+    return _planned_total(
+        record.game, json.dumps(record.options), record.format, json.dumps(record.settings)
+    )
 
 
 def format_report(
@@ -70,9 +98,9 @@ def format_report(
 
 
 @functools.lru_cache(maxsize=256)
-def _planned_total(game: str, options: str, format_name: str, data: str) -> int:
-    """The length of the plan of a static format (making one takes up to a second)."""
-    settings = TournamentSettings.from_data(format_name, json.loads(data))
-    kind: Any = settings.kind
-    seats = load_game(game, json.loads(options)).num_players
-    return len(kind.plan(settings.entrants(seats), settings.format_settings))
+def _planned_total(game: str, options: str, format_name: str, settings: str) -> int:
+    """The length of a static format's plan (making one takes up to a second)."""
+    record = TournamentRecord(
+        game=game, options=json.loads(options), format=format_name, settings=json.loads(settings)
+    )
+    return len(tournament_schedule(record)[1])

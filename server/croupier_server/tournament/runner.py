@@ -52,7 +52,6 @@ from croupier_server.tournament.formats import (
     PlayedGame,
     Schedule,
     ScheduledGame,
-    StaticFormat,
 )
 from croupier_server.tournament.playing import play_schedule
 from croupier_server.tournament.pool import ProcessPool, pooled_bots
@@ -64,7 +63,6 @@ __all__ = [
     "TournamentError",
     "create_tournament",
     "run_tournament",
-    "tournament_schedule",
 ]
 
 
@@ -148,23 +146,6 @@ def create_tournament(
             settings=tournament.to_data(),
             status=TournamentStatus.QUEUED if queued else TournamentStatus.RUNNING,
         )
-
-
-def tournament_schedule(record: TournamentRecord) -> tuple[Game[Any], list[ScheduledGame]]:
-    """The rule set and every game of a stored tournament of a static format.
-
-    Raises:
-        TournamentError: its format chooses its games as it goes.
-    """
-    game = load_game(record.game, record.options)
-    tournament = settings_of(record)
-    kind = tournament.kind
-    if not isinstance(kind, StaticFormat):
-        raise TournamentError(f"a {kind.name} tournament chooses its games as it goes")
-    try:
-        return game, kind.plan(tournament.entrants(game.num_players), tournament.format_settings)
-    except ValueError as error:
-        raise TournamentError(str(error)) from None
 
 
 async def run_tournament(

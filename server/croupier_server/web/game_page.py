@@ -17,7 +17,6 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 from sqlmodel import Session
 
-from croupier.games import game_class
 from croupier_server.web.dependencies import DatabaseSession
 from croupier_server.web.game_detail import GameSummary, game_summary
 from croupier_server.web.openapi import RecordId
@@ -52,8 +51,6 @@ class GamePage:
     """What the page of one game draws."""
 
     summary: GameSummary
-    title: str
-    """The game's name for people (``Lexio``)."""
     viewer: Viewer
     steps: list[Step]
     """Every step, with the table of :attr:`step` only."""
@@ -147,7 +144,6 @@ def game_page(session: Session, game_id: int, *, view: str | None, step: int | N
     summary = game_summary(session, record)
     return GamePage(
         summary=summary,
-        title=game_class(record.game).title,
         viewer=replay.viewer,
         steps=replay.steps(tables=(shown,)),
         step=shown,

@@ -19,6 +19,7 @@ from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
+from croupier.games import InvalidOptions, game_class
 from croupier_server.web.tables import TableLoader
 
 __all__ = ["TEMPLATES", "render"]
@@ -43,13 +44,21 @@ def _when(value: datetime | None) -> str:
     return "" if value is None else value.strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
+def _game_title(name: str) -> str:
+    """The game's name for people (``Lexio``); its stored name if it is not installed."""
+    try:
+        return game_class(name).title
+    except InvalidOptions:
+        return name
+
+
 def _environment() -> Environment:
     environment = Environment(
         loader=ChoiceLoader([FileSystemLoader(Path(__file__).parent / "templates"), TableLoader()]),
         autoescape=select_autoescape(),
         undefined=StrictUndefined,
     )
-    environment.filters.update(signed=_signed, percent=_percent, when=_when)
+    environment.filters.update(signed=_signed, percent=_percent, when=_when, game_title=_game_title)
     return environment
 
 

@@ -37,26 +37,25 @@ async def play_schedule(
     if concurrency < 1:
         raise ValueError("at least one game at once")
     waiting: deque[ScheduledGame] = deque(schedule.next_games(finished))
-    running: set[asyncio.Task[tuple[ScheduledGame, PlayedGame]]] = set()
-
-    async def one(game: ScheduledGame) -> tuple[ScheduledGame, PlayedGame]:
-        return game, await play(game)
-
+    running: dict[asyncio.Future[PlayedGame], ScheduledGame] = {}
     try:
         while waiting or running:
             while waiting and len(running) < concurrency:
-                running.add(asyncio.create_task(one(waiting.popleft())))
-            done, running = await asyncio.wait(running, return_when=asyncio.FIRST_COMPLETED)
-            for game, outcome in sorted((task.result() for task in done), key=_number):
-                finished[game.number] = outcome
+                game = waiting.popleft()
+                running[asyncio.ensure_future(play(game))] = game
+            done, _ = await asyncio.wait(running, return_when=asyncio.FIRST_COMPLETED)
+            ended = sorted(done, key=lambda task: running[task].number)
+            # Every failure is retrieved and the first game's raised: none goes unheard.
+            failures = [error for task in ended if (error := task.exception()) is not None]
+            if failures:
+                raise failures[0]
+            for task in ended:
+                game = running.pop(task)
+                finished[game.number] = task.result()
                 waiting.extend(schedule.next_games(finished))
                 if on_game is not None:
-                    on_game(game, outcome)
+                    on_game(game, finished[game.number])
     finally:
         for task in running:
             task.cancel()
         await asyncio.gather(*running, return_exceptions=True)
-
-
-def _number(played: tuple[ScheduledGame, PlayedGame]) -> int:
-    return played[0].number

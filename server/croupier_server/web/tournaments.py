@@ -30,7 +30,7 @@ from croupier_server.db.listings import (
 from croupier_server.db.variants import variant_label
 from croupier_server.ratings import HeadToHead
 from croupier_server.standings import Standing
-from croupier_server.tournament.formats import Row, Trace
+from croupier_server.tournament.formats import Row, Trace, format_names
 from croupier_server.tournament.records import format_report, settings_of, total_games
 from croupier_server.tournament.settings import TournamentSettings
 from croupier_server.web.dependencies import DatabaseSession
@@ -64,7 +64,7 @@ class TournamentLine(BaseModel):
     id: int
     game: str
     variant: str
-    format: str = Field(description="The format's name: round-robin, gauntlet, swiss, sprt...")
+    format: str = Field(description=f"The format's name: {', '.join(format_names())}.")
     format_title: str = Field(description="The format's name for people.")
     status: TournamentStatus
     bots: list[str] = Field(description="The entrants.")
@@ -147,7 +147,7 @@ class TournamentDetail(TournamentLine):
     options: dict[str, Any] = Field(description="The rule options.")
     seed: int
     settings: dict[str, Any] = Field(
-        description="The format's own settings, such as a round robin's `deals` and `duplicate`."
+        description="The format's own settings, by the keys of its setting specs."
     )
     rows: list[SettingLine] = Field(
         description="The format's settings and what it says of the tournament so far."

@@ -6,6 +6,8 @@ import pytest
 
 from croupier.games import load_game
 from croupier_server.db import TournamentRecord
+from croupier_server.matches import settings_data
+from croupier_server.referee.match import MatchSettings
 from croupier_server.tournament.formats import (
     Entrants,
     Format,
@@ -17,7 +19,7 @@ from croupier_server.tournament.formats.gauntlet import GAUNTLET, GauntletSettin
 from croupier_server.tournament.formats.round_robin import ROUND_ROBIN, RoundRobinSettings
 from croupier_server.tournament.formats.sprt import SPRT, SprtHypotheses, SprtSettings
 from croupier_server.tournament.records import total_games
-from croupier_server.tournament.settings import TournamentSettings
+from croupier_server.tournament.settings import REFEREE_KEYS, TournamentSettings
 
 CONFORMING: tuple[Format[RoundRobinSettings], Format[GauntletSettings], Format[SprtSettings]] = (
     ROUND_ROBIN,
@@ -81,6 +83,10 @@ def test_the_settings_round_trip_through_the_stored_data(
     assert stored.format == format_settings.format
     assert stored.kind is format_named(stored.format)
     assert (stored.sealed, stored.time_control["bank_ms"]) == (True, 0)
+
+
+def test_the_referee_keys_are_those_the_matches_store() -> None:
+    assert set(settings_data(MatchSettings())) == set(REFEREE_KEYS)
 
 
 def test_the_settings_of_an_older_release_are_read() -> None:

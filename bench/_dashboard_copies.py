@@ -10,7 +10,6 @@ templates into their games, a chunk of games at a time, inside the database.
 
 from __future__ import annotations
 
-import hashlib
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,7 +24,6 @@ from bench._dashboard_templates import TEMPLATE_EPOCH, Template
 from croupier_server.db import (
     EndedBy,
     GameStatus,
-    MatchStatus,
     SeatStatus,
     TournamentRecord,
     TournamentStatus,
@@ -149,7 +147,7 @@ class TemplateCopies:
     def add_tournament(
         self, connection: Connection, planned: PlannedTournament, pool: dict[str, PoolBot]
     ) -> None:
-        """Store the matches, games and seats of a tournament, and which template each copies."""
+        """Store the games and seats of a tournament, and which template each copies."""
         record = planned.record
         tournaments = _TABLES["tournament"]
         connection.execute(
@@ -158,24 +156,10 @@ class TemplateCopies:
             .values(status=planned.status, created_at=planned.started_at)
         )
         plays = self._plays(planned)
-        match_settings = settings_data(settings_from_data(record.settings))
-        matches = [
-            {
-                "game": record.game,
-                "options": record.options,
-                "settings": match_settings,
-                "status": MatchStatus.FINISHED,
-                "created_at": started,
-                "tournament_id": record.id,
-                "schedule_number": scheduled.number,
-                "schedule_deal": scheduled.deal,
-            }
-            for scheduled, _, started in plays
-        ]
-        match_ids = _inserted_ids(connection, _TABLES["match"], matches)
+        settings = settings_data(settings_from_data(record.settings))
         games = [
-            _game_row(record, match_id, self.templates[number], started)
-            for match_id, (_, number, started) in zip(match_ids, plays, strict=True)
+            _game_row(record, scheduled, settings, self.templates[number], started)
+            for scheduled, number, started in plays
         ]
         game_ids = _inserted_ids(connection, _TABLES["game"], games)
         seats, copies = [], []
@@ -228,15 +212,22 @@ def _inserted_ids(
 
 
 def _game_row(
-    record: TournamentRecord, match_id: int, template: Template, started: datetime
+    record: TournamentRecord,
+    scheduled: ScheduledGame,
+    settings: dict[str, Any],
+    template: Template,
+    started: datetime,
 ) -> dict[str, Any]:
     forfeited = bool(template.forfeited_at_event)
     return {
-        "match_id": match_id,
         "game": record.game,
         "options": record.options,
         "variant": variant_label(record.game, record.options),
         "seed": template.seed,
+        "settings": settings,
+        "tournament_id": record.id,
+        "schedule_number": scheduled.number,
+        "schedule_deal": scheduled.deal,
         "status": GameStatus.FINISHED,
         "started_at": started,
         "finished_at": started + timedelta(seconds=template.duration_s),
@@ -252,7 +243,6 @@ def _seat_row(game_id: int, seat: int, bot_id: int, template: Template) -> dict[
         "game_id": game_id,
         "seat": seat,
         "bot_id": bot_id,
-        "token_hash": hashlib.sha256(f"bench/{game_id}/{seat}".encode()).hexdigest(),
         "status": SeatStatus.FINISHED if forfeited_at is None else SeatStatus.FORFEITED,
         "forfeited_at_event": forfeited_at,
         "score": template.result.scores[seat],

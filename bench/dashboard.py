@@ -43,7 +43,6 @@ from croupier_server.db import (
     EventRecord,
     FaultRecord,
     GameRecord,
-    MatchRecord,
     SeatRecord,
     create_database_engine,
 )
@@ -157,10 +156,10 @@ def _pages(engine: Engine) -> list[Page]:
     """The pages to time: the largest tournament's, the longest of the first Lexio games..."""
     with engine.connect() as connection:
         tournament = connection.execute(
-            select(MatchRecord.tournament_id)
-            .where(col(MatchRecord.tournament_id).is_not(None))
-            .group_by(col(MatchRecord.tournament_id))
-            .order_by(sa.func.count().desc(), col(MatchRecord.tournament_id))
+            select(GameRecord.tournament_id)
+            .where(col(GameRecord.tournament_id).is_not(None))
+            .group_by(col(GameRecord.tournament_id))
+            .order_by(sa.func.count().desc(), col(GameRecord.tournament_id))
             .limit(1)
         ).scalar_one()
         first_lexio = select(GameRecord.id).where(GameRecord.game == "lexio").limit(1_000)

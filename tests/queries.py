@@ -8,26 +8,15 @@ from __future__ import annotations
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
-from croupier_server.db import BotRecord, GameRecord, GameStatus, MatchRecord, SeatRecord
+from croupier_server.db import BotRecord, GameRecord, GameStatus, SeatRecord
 from croupier_server.tokens import hash_secret
 
-__all__ = ["find_bot_by_key", "find_seat_by_token", "finished_games", "get_match", "list_games"]
+__all__ = ["find_bot_by_key", "finished_games", "list_games"]
 
 
 def find_bot_by_key(session: Session, *, key: str) -> BotRecord | None:
     """The remote bot whose key is ``key``, or ``None`` for a wrong key."""
     query = select(BotRecord).where(BotRecord.key_hash == hash_secret(key))
-    return session.exec(query).first()
-
-
-def get_match(session: Session, *, match_id: int) -> MatchRecord | None:
-    """The match with id ``match_id``, if any."""
-    return session.get(MatchRecord, match_id)
-
-
-def find_seat_by_token(session: Session, *, token: str) -> SeatRecord | None:
-    """The seat whose token is ``token``, or ``None`` for a wrong token."""
-    query = select(SeatRecord).where(SeatRecord.token_hash == hash_secret(token))
     return session.exec(query).first()
 
 
@@ -37,7 +26,7 @@ def list_games(
     game: str | None = None,
     bot_id: int | None = None,
     status: GameStatus | None = None,
-    match_id: int | None = None,
+    tournament_id: int | None = None,
     limit: int = 50,
     offset: int = 0,
 ) -> list[GameRecord]:
@@ -47,8 +36,8 @@ def list_games(
         query = query.where(GameRecord.game == game)
     if status is not None:
         query = query.where(GameRecord.status == status)
-    if match_id is not None:
-        query = query.where(GameRecord.match_id == match_id)
+    if tournament_id is not None:
+        query = query.where(GameRecord.tournament_id == tournament_id)
     if bot_id is not None:
         seats = select(SeatRecord.game_id).where(SeatRecord.bot_id == bot_id)
         query = query.where(col(GameRecord.id).in_(seats))
@@ -58,24 +47,17 @@ def list_games(
 
 def finished_games(
     session: Session, *, game: str, tournament_id: int | None = None
-) -> list[tuple[MatchRecord, GameRecord, list[tuple[str, SeatRecord]]]]:
+) -> list[tuple[GameRecord, list[tuple[str, SeatRecord]]]]:
     """The finished games of ``game`` (of one tournament, when given), oldest first.
 
-    Each comes with its match and its seats in order, each with its bot's name.
+    Each comes with its seats in order, each with its bot's name.
     """
-    finished = (
-        select(GameRecord.id)
-        .join(MatchRecord, col(MatchRecord.id) == col(GameRecord.match_id))
-        .where(GameRecord.game == game, GameRecord.status == GameStatus.FINISHED)
+    finished = select(GameRecord.id).where(
+        GameRecord.game == game, GameRecord.status == GameStatus.FINISHED
     )
     if tournament_id is not None:
-        finished = finished.where(MatchRecord.tournament_id == tournament_id)
-    query = (
-        select(MatchRecord, GameRecord)
-        .join(GameRecord, col(GameRecord.match_id) == col(MatchRecord.id))
-        .where(col(GameRecord.id).in_(finished))
-        .order_by(col(GameRecord.id))
-    )
+        finished = finished.where(GameRecord.tournament_id == tournament_id)
+    query = select(GameRecord).where(col(GameRecord.id).in_(finished)).order_by(col(GameRecord.id))
     seats: dict[int, list[tuple[str, SeatRecord]]] = {}
     seat_query = (
         select(BotRecord.name, SeatRecord)
@@ -85,4 +67,4 @@ def finished_games(
     )
     for name, seat in session.exec(seat_query):
         seats.setdefault(seat.game_id, []).append((name, seat))
-    return [(match, record, seats.get(record.id or 0, [])) for match, record in session.exec(query)]
+    return [(record, seats.get(record.id or 0, [])) for record in session.exec(query)]

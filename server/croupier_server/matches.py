@@ -3,9 +3,9 @@
 The one place a game is created in the database, refereed and stored, for a single match
 (``croupier match``) and for the games of a tournament alike.
 
-A game is stored whole when it ends, in one transaction with its match's status, or not at
-all: a game that was running when croupier died, or when its database failed, stays
-``running`` there until a resumed tournament aborts it and plays it again.
+A game is stored whole when it ends, in one transaction, or not at all: a game that was
+running when croupier died, or when its database failed, stays ``running`` there until a
+resumed tournament aborts it and plays it again.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from sqlmodel import Session
 from croupier.games import Game
 from croupier_server import db
 from croupier_server.control import TimeControl
-from croupier_server.db import BotKind, BotRecord, MatchStatus
+from croupier_server.db import BotKind, BotRecord
 from croupier_server.db.engine import translated_failures
 from croupier_server.db.errors import DatabaseFailure
 from croupier_server.referee.limits import BotLimits, LimitSettings, effective_limits
@@ -33,6 +33,7 @@ from croupier_server.referee.seat import FaultPolicy
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.referee.store import ActionWriter, store_game_log
+from croupier_server.tokens import new_secret
 
 __all__ = [
     "MatchError",
@@ -113,9 +114,10 @@ async def play_match(
         raise MatchError(
             f"{game.name} with these rules needs {game.num_players} bots, not {len(bots)}"
         )
-    match_id, game_id, tokens = await asyncio.to_thread(
+    game_id = await asyncio.to_thread(
         _create, engine, game, bots, seed, settings=settings, link=link
     )
+    tokens = [new_secret() for _ in bots]
     entrants = [
         Entrant(
             bot.name,
@@ -135,9 +137,9 @@ async def play_match(
     except BaseException:
         # When the database is what failed, the game stays running there: a resume aborts it.
         with contextlib.suppress(DatabaseFailure):
-            await asyncio.to_thread(_abort, engine, match_id, game_id)
+            await asyncio.to_thread(_abort, engine, game_id)
         raise
-    await asyncio.to_thread(_store, engine, match_id, game_id, log, writer.stored)
+    await asyncio.to_thread(_store, engine, game_id, log, writer.stored)
     return game_id, log
 
 
@@ -204,33 +206,28 @@ def _create(
     *,
     settings: MatchSettings,
     link: ScheduleLink | None,
-) -> tuple[int, int, list[str]]:
-    with translated_failures(engine), Session(engine) as session, db.atomic(session):
-        match = db.create_match(
+) -> int:
+    with translated_failures(engine), Session(engine) as session:
+        record = db.create_game(
             session,
             game=game.name,
             options=game.options(),
+            seed=seed,
+            bot_ids=[bot.id for bot in bots if bot.id],
             settings=settings_data(settings),
             tournament_id=None if link is None else link.tournament_id,
             schedule_number=None if link is None else link.number,
             schedule_deal=None if link is None else link.deal,
         )
-        assert match.id is not None
-        record, tokens = db.create_game(
-            session, match_id=match.id, seed=seed, bot_ids=[bot.id for bot in bots if bot.id]
-        )
         assert record.id is not None
-        return match.id, record.id, list(tokens)
+        return record.id
 
 
-def _store(engine: Engine, match_id: int, game_id: int, log: GameLog, stored_actions: int) -> None:
-    status = MatchStatus.FINISHED if log.result is not None else MatchStatus.ABORTED
-    with translated_failures(engine), Session(engine) as session, db.atomic(session):
+def _store(engine: Engine, game_id: int, log: GameLog, stored_actions: int) -> None:
+    with translated_failures(engine), Session(engine) as session:
         store_game_log(session, game_id=game_id, log=log, stored_actions=stored_actions)
-        db.set_match_status(session, match_id=match_id, status=status)
 
 
-def _abort(engine: Engine, match_id: int, game_id: int) -> None:
-    with translated_failures(engine), Session(engine) as session, db.atomic(session):
+def _abort(engine: Engine, game_id: int) -> None:
+    with translated_failures(engine), Session(engine) as session:
         db.abort_game(session, game_id=game_id, reason="the referee stopped")
-        db.set_match_status(session, match_id=match_id, status=MatchStatus.ABORTED)

@@ -42,8 +42,6 @@ def find_stored_games(database_url: str) -> StoredGames:
             lexio = queries.list_games(
                 session, game="lexio", bot_id=html_bot.id, status=GameStatus.FINISHED
             )[0]
-            match = queries.get_match(session, match_id=lexio.match_id)
-            assert match is not None
             cribbage = queries.list_games(session, game="cribbage", limit=100)
             ended_by = {game.ended_by: _known(game.id) for game in cribbage}
             forfeit = ended_by[EndedBy.FORFEIT]
@@ -54,7 +52,7 @@ def find_stored_games(database_url: str) -> StoredGames:
                 forfeit=forfeit,
                 forfeit_fault=fault.kind,
                 html_bot=_known(html_bot.id),
-                html_tournament=_known(match.tournament_id),
+                html_tournament=_known(lexio.tournament_id),
             )
     finally:
         engine.dispose()

@@ -67,7 +67,7 @@ def colluder_reports(database_url: str, tournament_id: int) -> list[dict[str, An
     with Session(engine) as session:
         games = queries.finished_games(session, game="lexio", tournament_id=tournament_id)
         assert len(games) == DEALS * LEXIO.num_players
-        for _, game, seated in games:
+        for game, seated in games:
             assert game.id is not None
             stored = db.game_seats(session, game_id=game.id)
             for (name, _), seat in zip(seated, stored, strict=True):

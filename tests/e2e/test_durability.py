@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 from sqlalchemy import Engine
-from sqlmodel import Session, col, select
+from sqlmodel import Session, select
 
 from croupier_server import db
 from croupier_server.cli import main
@@ -36,8 +36,6 @@ from croupier_server.cli._ratings import standings_data
 from croupier_server.db import (
     GameRecord,
     GameStatus,
-    MatchRecord,
-    MatchStatus,
     check_stored_game,
     create_database_engine,
     init_database,
@@ -196,31 +194,25 @@ def bot_processes(marker: str) -> set[int]:
 def stored_outcome(engine: Engine, tournament_id: int) -> Outcome:
     """The tournament's games as stored, checked: each finished once, whole, and replays.
 
-    A match is finished exactly when its game is, and a game that did not finish has no
-    result: nothing is half-stored.
+    A game that did not finish has no result: nothing is half-stored.
     """
-    query = (
-        select(MatchRecord, GameRecord)
-        .join(GameRecord, col(GameRecord.match_id) == col(MatchRecord.id))
-        .where(MatchRecord.tournament_id == tournament_id)
-    )
+    query = select(GameRecord).where(GameRecord.tournament_id == tournament_id)
     games: dict[int, int] = {}
     results: dict[int, Any] = {}
     aborted = 0
     with Session(engine) as session:
-        for match, game in session.exec(query).all():
+        for game in session.exec(query).all():
             assert game.id is not None
-            assert match.schedule_number is not None
+            assert game.schedule_number is not None
             finished = game.status == GameStatus.FINISHED
-            assert finished == (match.status == MatchStatus.FINISHED), (match, game)
             aborted += game.status == GameStatus.ABORTED
             if not finished:
                 assert game.result is None
                 continue
-            assert match.schedule_number not in games, f"game {match.schedule_number} twice"
+            assert game.schedule_number not in games, f"game {game.schedule_number} twice"
             check_stored_game(session, game_id=game.id)
-            games[match.schedule_number] = game.id
-            results[match.schedule_number] = game.result
+            games[game.schedule_number] = game.id
+            results[game.schedule_number] = game.result
         table = standings(session, game="cribbage", tournament_id=tournament_id)
     ratings = [{**row, "latency_ms": None} for row in standings_data(table)]
     return Outcome(games, results, ratings, aborted)
@@ -392,9 +384,9 @@ def test_a_database_locked_too_long_stops_the_tournament(
 def terminate_waiting_writers(url: str) -> int:
     """Terminate croupier's connections in the middle of storing a game; returns how many.
 
-    A lock on the table of matches makes the next writes wait: those that store a game's end
-    with its match's status (and those that record a new match). Their connections are then
-    surely in use, and terminating them is a connection lost in the middle of a transaction.
+    A lock on the table of games makes the next writes wait: those that store a game's end,
+    its actions as they come, or a new game. Their connections are then surely in use, and
+    terminating them is a connection lost in the middle of a transaction.
     """
     engine = sa.create_engine(url, isolation_level="AUTOCOMMIT")
     waiting = sa.text(
@@ -405,7 +397,7 @@ def terminate_waiting_writers(url: str) -> int:
     try:
         with engine.connect() as locker, engine.connect() as terminator:
             locker.exec_driver_sql("BEGIN")
-            locker.exec_driver_sql("LOCK TABLE match IN EXCLUSIVE MODE")  # reads go on
+            locker.exec_driver_sql("LOCK TABLE game IN EXCLUSIVE MODE")  # reads go on
             terminated: int = wait_for(
                 lambda: len(terminator.execute(waiting).all()), "a write to wait for the lock"
             )

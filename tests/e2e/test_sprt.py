@@ -56,11 +56,11 @@ def test_strong_against_random_is_played_to_a_verdict_and_stored(
         games = queries.finished_games(session, game="cribbage")
     engine.dispose()
     assert len(games) == data["games"]
-    assert {tuple(name for name, _ in seats) for _, _, seats in games} == {
+    assert {tuple(name for name, _ in seats) for _, seats in games} == {
         ("cribbage_strong", "cribbage_random"),
         ("cribbage_random", "cribbage_strong"),
     }
-    assert len({record.seed for _, record, _ in games}) == data["deals"]
+    assert len({record.seed for record, _ in games}) == data["deals"]
 
 
 class Stop(Exception):

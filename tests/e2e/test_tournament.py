@@ -88,10 +88,8 @@ def test_a_tournament_resumes_without_losing_or_repeating_games(
     assert data["finished"] == data["games"] == 12
     with Session(engine) as session:
         finished = [
-            match.schedule_number
-            for match, _, _ in queries.finished_games(
-                session, game="cribbage", tournament_id=record.id
-            )
+            game.schedule_number
+            for game, _ in queries.finished_games(session, game="cribbage", tournament_id=record.id)
         ]
         assert sorted(number or 0 for number in finished) == list(range(12))
     assert (
@@ -240,17 +238,15 @@ def test_resume_replays_the_games_a_killed_run_left_running(
     # What a run killed mid-game leaves: the tournament running, game 0 begun, unfinished.
     with Session(engine) as session:
         bots = [db.get_bot_by_name(session, name=name) for name in names]
-        match = db.create_match(
+        orphan = db.create_game(
             session,
             game="cribbage",
             options=game.options(),
             tournament_id=record.id,
             schedule_number=0,
             schedule_deal=0,
-        )
-        assert match.id is not None
-        orphan, _ = db.create_game(
-            session, match_id=match.id, seed=1, bot_ids=[bot.id for bot in bots if bot and bot.id]
+            seed=1,
+            bot_ids=[bot.id for bot in bots if bot and bot.id],
         )
     resume = ["tournament", "resume", str(record.id), "--json", "--db", database_url]
     capsys.readouterr()
@@ -264,10 +260,8 @@ def test_resume_replays_the_games_a_killed_run_left_running(
         assert left is not None
         assert left.status == "aborted"
         finished = [
-            match.schedule_number
-            for match, _, _ in queries.finished_games(
-                session, game="cribbage", tournament_id=record.id
-            )
+            game.schedule_number
+            for game, _ in queries.finished_games(session, game="cribbage", tournament_id=record.id)
         ]
         assert sorted(number or 0 for number in finished) == [0, 1]
     engine.dispose()

@@ -307,16 +307,16 @@ def played_games(engine: Engine, tournament_id: int) -> list[PlayedGame]:
     """The finished games of the tournament, in schedule order."""
     games = []
     with Session(engine) as session:
-        for match, game, seats in queries.finished_games(
+        for game, seats in queries.finished_games(
             session, game=GAME.name, tournament_id=tournament_id
         ):
             assert game.id is not None
             assert game.finished_at is not None
-            assert match.schedule_number is not None
+            assert game.schedule_number is not None
             faults = db.game_faults(session, game_id=game.id)
             games.append(
                 PlayedGame(
-                    number=match.schedule_number,
+                    number=game.schedule_number,
                     bots=tuple(name for name, _ in seats),
                     faults=tuple((fault.seat, FaultKind(fault.kind)) for fault in faults),
                     seconds=(game.finished_at - game.started_at).total_seconds(),

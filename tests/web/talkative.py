@@ -124,9 +124,9 @@ def _new_game(session: Session, bots: str) -> int:
         bot = db.add_bot(session, name=f"{bots} {seat}", game="lexio", command="true")
         assert bot.id is not None
         bot_ids.append(bot.id)
-    match = db.create_match(session, game="lexio", options=RULES.options())
-    assert match.id is not None
-    record, _ = db.create_game(session, match_id=match.id, seed=SEED, bot_ids=bot_ids)
+    record = db.create_game(
+        session, game="lexio", options=RULES.options(), seed=SEED, bot_ids=bot_ids
+    )
     assert record.id is not None
     return record.id
 

@@ -10,7 +10,7 @@ from markupsafe import escape
 from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
-from croupier_server.db import BotRecord, GameRecord, MatchRecord, SeatRecord
+from croupier_server.db import BotRecord, GameRecord, SeatRecord
 from tests.web.filling import CRASHER, HTML_NAME, FilledDatabase
 
 ALL = {"limit": 200}
@@ -34,7 +34,7 @@ def page_ids(text: str) -> list[int]:
 def stored_ids(
     engine: Engine, *, bot: str | None = None, tournament: int | None = None
 ) -> list[int]:
-    query = select(GameRecord.id).join(MatchRecord, col(MatchRecord.id) == col(GameRecord.match_id))
+    query = select(GameRecord.id)
     if bot is not None:
         seats = (
             select(SeatRecord.game_id)
@@ -43,7 +43,7 @@ def stored_ids(
         )
         query = query.where(col(GameRecord.id).in_(seats))
     if tournament is not None:
-        query = query.where(MatchRecord.tournament_id == tournament)
+        query = query.where(GameRecord.tournament_id == tournament)
     with Session(engine) as session:
         return sorted((game_id for game_id in session.exec(query) if game_id), reverse=True)
 

@@ -20,8 +20,6 @@ from croupier_server import db
 from croupier_server.db import (
     BotRecord,
     GameRecord,
-    MatchRecord,
-    MatchStatus,
     SeatRecord,
     create_database_engine,
     init_database,
@@ -52,12 +50,9 @@ def add_bots(engine: Engine, *names: str) -> list[int]:
 def play(engine: Engine, bot_ids: list[int], *scores: int) -> int:
     """Store a finished two-player game of six-card cribbage."""
     with Session(engine) as session:
-        match = db.create_match(session, game="cribbage", options=SIX_CARD)
-        assert match.id is not None
-        game, _ = db.create_game(session, match_id=match.id, seed=1, bot_ids=bot_ids)
+        game = db.create_game(session, game="cribbage", options=SIX_CARD, seed=1, bot_ids=bot_ids)
         assert game.id is not None
         db.finish_game(session, game_id=game.id, result=Result(scores=scores))
-        db.set_match_status(session, match_id=match.id, status=MatchStatus.FINISHED)
         return game.id
 
 
@@ -202,30 +197,24 @@ def bulk_insert_games(engine: Engine, games: int, *, bots: int = 8, seed: int = 
         {"id": i, "name": f"bot-{i}", "game": "cribbage", "kind": "command", "created_at": start}
         for i in range(1, bots + 1)
     ]
-    matches: list[dict[str, Any]] = []
     records: list[dict[str, Any]] = []
     seats: list[dict[str, Any]] = []
     for number in range(1, games + 1):
         when = start + timedelta(seconds=number)
         pair = rng.sample(range(1, bots + 1), 2)
         winner = rng.randrange(2)
-        matches.append(
-            {"id": number, "game": "cribbage", "options": SIX_CARD, "settings": {}}
-            | {"status": "finished", "created_at": when}
-        )
         records.append(
-            {"id": number, "match_id": number, "game": "cribbage", "options": SIX_CARD}
+            {"id": number, "game": "cribbage", "options": SIX_CARD, "settings": {}}
             | {"variant": "six-card", "seed": number, "status": "finished", "started_at": when}
         )
         seats.extend(
-            {"game_id": number, "seat": seat, "bot_id": bot, "token_hash": f"{number}-{seat}"}
+            {"game_id": number, "seat": seat, "bot_id": bot}
             | {"status": "finished", "score": int(seat == winner), "place": 1 + (seat != winner)}
             for seat, bot in enumerate(pair)
         )
     with Session(engine) as session:
         for table, rows in [
             (BotRecord, bot_rows),
-            (MatchRecord, matches),
             (GameRecord, records),
             (SeatRecord, seats),
         ]:

@@ -415,9 +415,9 @@ def new_game(session: Session, rules: Game[Any]) -> int:
         bot = db.add_bot(session, name=f"bot {seat}", game=rules.name, command="true")
         assert bot.id is not None
         bot_ids.append(bot.id)
-    match = db.create_match(session, game=rules.name, options=rules.options())
-    assert match.id is not None
-    record, _ = db.create_game(session, match_id=match.id, seed=SEED, bot_ids=bot_ids)
+    record = db.create_game(
+        session, game=rules.name, options=rules.options(), seed=SEED, bot_ids=bot_ids
+    )
     assert record.id is not None
     return record.id
 

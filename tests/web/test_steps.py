@@ -247,7 +247,6 @@ def in_memory(
     """A game record with its actions, as the store would hold them."""
     record = GameRecord(
         id=1,
-        match_id=1,
         game=name,
         options=options,
         variant=game_class(name).variant_label(options),

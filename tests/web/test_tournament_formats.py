@@ -12,7 +12,7 @@ from sqlmodel import Session
 
 from croupier.games import Result, load_game
 from croupier_server import db
-from croupier_server.db import MatchStatus, create_database_engine, init_database
+from croupier_server.db import create_database_engine, init_database
 from croupier_server.tournament.formats import FormatSettings, ScheduledGame, deal_seed
 from croupier_server.tournament.formats.sprt import SprtSettings
 from croupier_server.tournament.formats.swiss import SwissSettings
@@ -55,20 +55,19 @@ def finish(
 ) -> None:
     with Session(engine) as session:
         ids = {name: db.get_bot_by_name(session, name=name) for name in game.bots}
-        match = db.create_match(
+        bot_ids = [bot.id for bot in ids.values() if bot is not None and bot.id is not None]
+        stored = db.create_game(
             session,
             game="cribbage",
             options=load_game("cribbage", {"match_points": 1}).options(),
             tournament_id=tournament_id,
             schedule_number=game.number,
             schedule_deal=game.deal,
+            seed=game.seed,
+            bot_ids=bot_ids,
         )
-        assert match.id is not None
-        bot_ids = [bot.id for bot in ids.values() if bot is not None and bot.id is not None]
-        stored, _ = db.create_game(session, match_id=match.id, seed=game.seed, bot_ids=bot_ids)
         assert stored.id is not None
         db.finish_game(session, game_id=stored.id, result=Result(scores=scores))
-        db.set_match_status(session, match_id=match.id, status=MatchStatus.FINISHED)
 
 
 def test_a_running_sequential_match_has_no_total_and_a_trace(engine: Engine) -> None:

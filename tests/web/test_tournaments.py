@@ -15,8 +15,6 @@ from croupier.games import Result, load_game
 from croupier_server import db
 from croupier_server.db import (
     GameRecord,
-    MatchRecord,
-    MatchStatus,
     TournamentRecord,
     TournamentStatus,
     create_database_engine,
@@ -93,8 +91,7 @@ def test_a_tournament_shows_its_settings_standings_and_games(
     with Session(filled_engine) as session:
         games = session.exec(
             select(GameRecord.id)
-            .join(MatchRecord, col(MatchRecord.id) == col(GameRecord.match_id))
-            .where(MatchRecord.tournament_id == 1)
+            .where(GameRecord.tournament_id == 1)
             .order_by(col(GameRecord.id).desc())
         ).all()
     assert [game["id"] for game in detail["games"]] == list(games)
@@ -219,31 +216,27 @@ def running(tmp_path: Path) -> Iterator[RunningTournament]:
         tournament_id = record.id
         _, scheduled = tournament_schedule(record)
 
-        def start(number: int) -> tuple[int, int]:
+        def start(number: int) -> int:
             game = scheduled[number]
-            match = db.create_match(
+            stored = db.create_game(
                 session,
                 game="cribbage",
                 options=rules.options(),
                 tournament_id=tournament_id,
                 schedule_number=game.number,
                 schedule_deal=game.deal,
-            )
-            assert match.id is not None
-            stored, _ = db.create_game(
-                session, match_id=match.id, seed=game.seed, bot_ids=[bots[b] for b in game.bots]
+                seed=game.seed,
+                bot_ids=[bots[b] for b in game.bots],
             )
             assert stored.id is not None
-            return match.id, stored.id
+            return stored.id
 
-        match_id, finished = start(0)
+        finished = start(0)
         db.finish_game(session, game_id=finished, result=Result(scores=(1, 0)))
-        db.set_match_status(session, match_id=match_id, status=MatchStatus.FINISHED)
-        match_id, spoiled = start(1)
+        spoiled = start(1)
         db.abort_game(session, game_id=spoiled, reason="the referee failed")
-        db.set_match_status(session, match_id=match_id, status=MatchStatus.ABORTED)
-        _, retried = start(1)
-        _, other = start(2)
+        retried = start(1)
+        other = start(2)
     with TestClient(create_app(engine)) as client:
         yield RunningTournament(client, engine, tournament_id, finished, (retried, other))
     engine.dispose()

@@ -5,8 +5,9 @@ Open a database and record a game::
     engine = create_database_engine(database_url(args.db))
     init_database(engine)
     with Session(engine) as session:
-        match = create_match(session, game="lexio", options=game.options())
-        record, tokens = create_game(session, match_id=match.id, seed=seed, bot_ids=bot_ids)
+        record = create_game(
+            session, game="lexio", options=game.options(), seed=seed, bot_ids=bot_ids
+        )
 
 The queries are keyword-only functions, a module for each aggregate: ``bots``, ``games``
 (with a game's log in ``game_log`` and its bots' output in ``outputs``) and ``tournaments``;
@@ -48,11 +49,9 @@ from croupier_server.db.game_log import (
 from croupier_server.db.games import (
     abort_game,
     create_game,
-    create_match,
     finish_game,
     game_seats,
     get_game,
-    set_match_status,
 )
 from croupier_server.db.models import (
     BOT_NAME_MAX_LENGTH,
@@ -67,8 +66,6 @@ from croupier_server.db.models import (
     FaultRecord,
     GameRecord,
     GameStatus,
-    MatchRecord,
-    MatchStatus,
     OutputLineRecord,
     SeatRecord,
     SeatStatus,
@@ -112,8 +109,6 @@ __all__ = [
     "FaultRecord",
     "GameRecord",
     "GameStatus",
-    "MatchRecord",
-    "MatchStatus",
     "OutputLineRecord",
     "RecordNotFound",
     "ReplayMismatch",
@@ -131,7 +126,6 @@ __all__ = [
     "claim_queued_tournament",
     "create_database_engine",
     "create_game",
-    "create_match",
     "create_remote_bot",
     "create_tournament",
     "database_url",
@@ -159,7 +153,6 @@ __all__ = [
     "record_output",
     "replay_stored_game",
     "result_data",
-    "set_match_status",
     "set_tournament_status",
     "storable_text",
     "to_json_value",

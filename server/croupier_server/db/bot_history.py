@@ -18,7 +18,6 @@ from croupier_server.db.models import (
     BotRecord,
     FaultRecord,
     GameRecord,
-    MatchRecord,
     SeatRecord,
 )
 
@@ -120,7 +119,7 @@ def recent_bot_games(session: Session, *, bot_id: int, limit: int) -> list[BotGa
         sa.select(
             col(GameRecord.id),
             col(GameRecord.variant),
-            col(MatchRecord.tournament_id),
+            col(GameRecord.tournament_id),
             col(GameRecord.started_at),
             col(GameRecord.status),
             col(GameRecord.ended_by),
@@ -131,7 +130,6 @@ def recent_bot_games(session: Session, *, bot_id: int, limit: int) -> list[BotGa
         )
         .select_from(SeatRecord)
         .join(GameRecord, col(GameRecord.id) == col(SeatRecord.game_id))
-        .join(MatchRecord, col(MatchRecord.id) == col(GameRecord.match_id))
         .where(col(SeatRecord.bot_id) == bot_id)
         .order_by(sa.desc(col(SeatRecord.game_id)), col(SeatRecord.seat))
         .limit(limit)

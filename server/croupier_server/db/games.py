@@ -17,25 +17,20 @@ from croupier_server.db.models import (
     EndedBy,
     GameRecord,
     GameStatus,
-    MatchRecord,
-    MatchStatus,
     SeatRecord,
     SeatStatus,
     utc_now,
 )
 from croupier_server.db.serialize import result_data
-from croupier_server.db.transactions import insert, refreshed, require, transaction
-from croupier_server.tokens import hash_secret, new_secret
+from croupier_server.db.transactions import refreshed, require, transaction
 
 __all__ = [
     "abort_game",
     "create_game",
-    "create_match",
     "finish_game",
     "game_seats",
     "get_game",
     "known_game",
-    "set_match_status",
 ]
 
 _SEED_RANGE = range(-(2**63), 2**63)
@@ -54,89 +49,53 @@ def known_game(game: str) -> str:
     return game
 
 
-def create_match(
+def create_game(
     session: Session,
     *,
     game: str,
     options: Mapping[str, Any],
+    seed: int,
+    bot_ids: Sequence[int],
     settings: Mapping[str, Any] | None = None,
     tournament_id: int | None = None,
     schedule_number: int | None = None,
     schedule_deal: int | None = None,
-) -> MatchRecord:
-    """Record a new running match of ``game`` with rule ``options`` and referee ``settings``.
+    started_at: datetime | None = None,
+) -> GameRecord:
+    """Record a new running game of ``game`` with rule ``options``, ``bot_ids[i]`` in seat ``i``.
 
-    A match that plays a tournament's scheduled game names the tournament, the game's
-    schedule number and its deal.
+    ``settings`` are the referee's; a game a tournament scheduled names the tournament,
+    its schedule number and its deal.
 
     Raises:
-        ValueError: an unknown game.
+        ValueError: an unknown game, options it refuses, a seed outside the signed 64-bit
+            range, or not one bot per seat.
     """
-    match = MatchRecord(
-        game=known_game(game),
+    if seed not in _SEED_RANGE:
+        raise ValueError(f"seed {seed} does not fit a signed 64-bit integer")
+    seats = load_game(known_game(game), options).num_players
+    if len(bot_ids) != seats:
+        raise ValueError(f"{len(bot_ids)} bots for a game of {seats} seats")
+    record = GameRecord(
+        game=game,
         options=dict(options),
+        variant=game_class(game).variant_label(options),
+        seed=seed,
         settings=dict(settings or {}),
         tournament_id=tournament_id,
         schedule_number=schedule_number,
         schedule_deal=schedule_deal,
-    )
-    return insert(session, match)
-
-
-def set_match_status(session: Session, *, match_id: int, status: MatchStatus) -> MatchRecord:
-    """Set the status of a match.
-
-    Raises:
-        RecordNotFound: no such match.
-    """
-    with transaction(session):
-        match = require(session, MatchRecord, match_id)
-        match.status = status
-    return refreshed(session, match)
-
-
-def create_game(
-    session: Session,
-    *,
-    match_id: int,
-    seed: int,
-    bot_ids: Sequence[int],
-    started_at: datetime | None = None,
-) -> tuple[GameRecord, list[str]]:
-    """Record a new running game of the match's rule set, with ``bot_ids[i]`` in seat ``i``.
-
-    Returns:
-        The game and the plain seat tokens, one per seat: hand them to the bots; only
-        their hashes are stored.
-
-    Raises:
-        RecordNotFound: no such match.
-        ValueError: a seed outside the signed 64-bit range, or not one bot per seat.
-    """
-    match = require(session, MatchRecord, match_id)
-    if seed not in _SEED_RANGE:
-        raise ValueError(f"seed {seed} does not fit a signed 64-bit integer")
-    seats = load_game(match.game, match.options).num_players
-    if len(bot_ids) != seats:
-        raise ValueError(f"{len(bot_ids)} bots for a game of {seats} seats")
-    game = GameRecord(
-        match_id=match_id,
-        game=match.game,
-        options=dict(match.options),
-        variant=game_class(match.game).variant_label(match.options),
-        seed=seed,
         started_at=started_at or utc_now(),
     )
-    tokens = [new_secret() for _ in bot_ids]
     with transaction(session):
-        session.add(game)
+        session.add(record)
         session.flush()
-        assert game.id is not None
+        assert record.id is not None
         session.add_all(
-            SeatRecord(game_id=game.id, seat=seat, bot_id=bot_id, token_hash=hash_secret(token))
-            for seat, (bot_id, token) in enumerate(zip(bot_ids, tokens, strict=True))
+            SeatRecord(game_id=record.id, seat=seat, bot_id=bot_id)
+            for seat, bot_id in enumerate(bot_ids)
         )
-    return refreshed(session, game), tokens
+    return refreshed(session, record)
 
 
 def get_game(session: Session, *, game_id: int) -> GameRecord | None:

@@ -20,8 +20,6 @@ from croupier_server.db.models import (
     BotRecord,
     GameRecord,
     GameStatus,
-    MatchRecord,
-    MatchStatus,
     SeatRecord,
     SeatStatus,
 )
@@ -141,12 +139,7 @@ def search_games(
         return GamePage((), None)
     if before is not None:
         conditions.append(col(GameRecord.id) < before)
-    query = (
-        _games_query(_matches(search.tournament_id))
-        .where(*conditions)
-        .order_by(sa.desc(col(GameRecord.id)))
-        .limit(limit + 1)
-    )
+    query = _GAMES.where(*conditions).order_by(sa.desc(col(GameRecord.id))).limit(limit + 1)
     games = _listed(session, query)
     if len(games) > limit:
         return GamePage(tuple(games[:limit]), games[limit - 1].id)
@@ -155,24 +148,20 @@ def search_games(
 
 def tournament_progress(session: Session, *, tournament_id: int) -> TournamentProgress:
     """How many of the tournament's games finished, which are running, how many aborted."""
+    in_tournament = col(GameRecord.tournament_id) == tournament_id
     finished = session.exec(
-        select(sa.func.count(sa.distinct(col(MatchRecord.schedule_number)))).where(
-            MatchRecord.tournament_id == tournament_id,
-            MatchRecord.status == MatchStatus.FINISHED,
+        select(sa.func.count(sa.distinct(col(GameRecord.schedule_number)))).where(
+            in_tournament, GameRecord.status == GameStatus.FINISHED
         )
     ).one()
-    in_tournament = col(MatchRecord.tournament_id) == tournament_id
     running = _listed(
         session,
-        _games_query(_MATCHES)
-        .where(in_tournament, col(GameRecord.status) == GameStatus.RUNNING)
-        .order_by(col(GameRecord.id)),
+        _GAMES.where(in_tournament, col(GameRecord.status) == GameStatus.RUNNING).order_by(
+            col(GameRecord.id)
+        ),
     )
     aborted = session.exec(
-        select(sa.func.count())
-        .select_from(GameRecord)
-        .join(MatchRecord, col(MatchRecord.id) == col(GameRecord.match_id))
-        .where(in_tournament, col(GameRecord.status) == GameStatus.ABORTED)
+        select(sa.func.count()).where(in_tournament, GameRecord.status == GameStatus.ABORTED)
     ).one()
     return TournamentProgress(finished, tuple(running), aborted)
 
@@ -181,48 +170,29 @@ def finished_counts(session: Session) -> dict[int, int]:
     """How many scheduled games of each tournament have finished (tournaments with any)."""
     query = (
         select(
-            MatchRecord.tournament_id, sa.func.count(sa.distinct(col(MatchRecord.schedule_number)))
+            GameRecord.tournament_id, sa.func.count(sa.distinct(col(GameRecord.schedule_number)))
         )
         .where(
-            col(MatchRecord.tournament_id).is_not(None),
-            MatchRecord.status == MatchStatus.FINISHED,
+            col(GameRecord.tournament_id).is_not(None),
+            GameRecord.status == GameStatus.FINISHED,
         )
-        .group_by(col(MatchRecord.tournament_id))
+        .group_by(col(GameRecord.tournament_id))
     )
     return {tournament: count for tournament, count in session.exec(query) if tournament}
 
 
-_MATCHES = sa.inspect(MatchRecord).local_table
-"""The match table, which a tournament's games are joined to through a subquery of it."""
-
-
-def _matches(tournament_id: int | None) -> sa.FromClause:
-    """The matches the listed games are joined to: all, or one tournament's."""
-    if tournament_id is None:
-        return _MATCHES
-    # One tournament's matches are read first, then their games sorted. Planners left to
-    # merge the two (PostgreSQL's) walk all the games newest first instead, through every
-    # newer game of other tournaments when this one is old; OFFSET 0 keeps them apart.
-    return (
-        sa.select(_MATCHES.c.id, _MATCHES.c.tournament_id, _MATCHES.c.schedule_number)
-        .where(_MATCHES.c.tournament_id == tournament_id)
-        .offset(0)
-        .subquery("tournament_match")
-    )
-
-
-def _games_query(matches: sa.FromClause) -> sa.Select[*tuple[Any, ...]]:
-    return sa.select(
-        col(GameRecord.id),
-        col(GameRecord.game),
-        col(GameRecord.variant),
-        col(GameRecord.status),
-        col(GameRecord.started_at),
-        col(GameRecord.finished_at),
-        col(GameRecord.ended_by),
-        matches.c.tournament_id,
-        matches.c.schedule_number,
-    ).join(matches, matches.c.id == col(GameRecord.match_id))
+_GAMES = sa.select(
+    col(GameRecord.id),
+    col(GameRecord.game),
+    col(GameRecord.variant),
+    col(GameRecord.status),
+    col(GameRecord.started_at),
+    col(GameRecord.finished_at),
+    col(GameRecord.ended_by),
+    col(GameRecord.tournament_id),
+    col(GameRecord.schedule_number),
+)
+"""What a line of the games list reads of a game."""
 
 
 def _conditions(session: Session, search: GameSearch) -> list[sa.ColumnElement[bool]] | None:
@@ -236,6 +206,8 @@ def _conditions(session: Session, search: GameSearch) -> list[sa.ColumnElement[b
         conditions.append(col(GameRecord.status) == search.status)
     if search.ended_by is not None:
         conditions.append(col(GameRecord.ended_by) == search.ended_by)
+    if search.tournament_id is not None:
+        conditions.append(col(GameRecord.tournament_id) == search.tournament_id)
     if search.bot is not None:
         bot_id = bot_ids(session, names=[search.bot]).get(search.bot)
         if bot_id is None:

@@ -1,9 +1,10 @@
 """The tables of croupier's database, as SQLModel classes.
 
-Every game the referee runs is kept whole: the match it belongs to, its seats and their
-bots, every event (public and private) in order, every action with its timing and the
-bot's comment, every fault, and the end of what each started bot wrote (its output). The
-seed and the actions of a game are its replay (see :mod:`croupier_server.db.replay`).
+Every game the referee runs is kept whole: its rules and referee settings, the tournament
+it belongs to, its seats and their bots, every event (public and private) in order, every
+action with its timing and the bot's comment, every fault, and the end of what each started
+bot wrote (its output). The seed and the actions of a game are its replay (see
+:mod:`croupier_server.db.replay`).
 
 Conventions:
 
@@ -13,7 +14,9 @@ Conventions:
   constraint), so adding a value needs no migration.
 - Events and actions are keyed by ``(game_id, number)``, numbered from 0 within the game;
   seats by ``(game_id, seat)``; output lines by ``(game_id, seat, number)``.
-- Secrets (bot keys, seat tokens) are stored as SHA-256 hex digests only.
+- A remote bot's key is stored as its SHA-256 hex digest only; seat tokens are not stored
+  (the referee admits a game's bots in memory).
+- The schema changes only through a migration (:mod:`croupier_server.db.migrations`).
 """
 
 from __future__ import annotations
@@ -39,8 +42,6 @@ __all__ = [
     "FaultRecord",
     "GameRecord",
     "GameStatus",
-    "MatchRecord",
-    "MatchStatus",
     "OutputLineRecord",
     "SeatRecord",
     "SeatStatus",
@@ -110,14 +111,6 @@ class BotKind(enum.StrEnum):
     """The referee starts it from a shell command for each game."""
     REMOTE = "remote"
     """It connects by itself and proves who it is with its bot key."""
-
-
-class MatchStatus(enum.StrEnum):
-    """Where a match stands."""
-
-    RUNNING = "running"
-    FINISHED = "finished"
-    ABORTED = "aborted"
 
 
 class TournamentStatus(enum.StrEnum):
@@ -203,7 +196,7 @@ class BotRecord(SQLModel, table=True):
 
 
 class TournamentRecord(SQLModel, table=True):
-    """A scheduled set of games between bots; each is a match linked by its schedule number."""
+    """A scheduled set of games between bots, each game linked to it by its schedule number."""
 
     __tablename__ = "tournament"
 
@@ -221,14 +214,23 @@ class TournamentRecord(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utc_now, sa_type=UTCDateTime)
 
 
-class MatchRecord(SQLModel, table=True):
-    """A series of games of one rule set under one set of referee settings."""
+class GameRecord(SQLModel, table=True):
+    """One game: its rule set, seed, referee settings and outcome; with its actions, a replay.
 
-    __tablename__ = "match"
-    # A scheduled game may be tried again after an abort, but finishes once.
+    A game a tournament scheduled names the tournament, its schedule number and its deal.
+    """
+
+    __tablename__ = "game"
     __table_args__ = (
+        # A leaderboard is the finished games of one game and variant: this index alone
+        # lists the boards and counts their games (the version of each, with the newest id).
+        sa.Index("ix_game_status_game_variant", "status", "game", "variant"),
+        # A tournament's games, newest first, a page at a time.
+        sa.Index("ix_game_tournament_id_id", "tournament_id", "id"),
+        # A scheduled game may be tried again after an abort, but finishes once; this index
+        # also counts a tournament's finished games without reading a row.
         sa.Index(
-            "ux_match_tournament_finished_number",
+            "ux_game_tournament_finished_number",
             "tournament_id",
             "schedule_number",
             unique=True,
@@ -241,33 +243,17 @@ class MatchRecord(SQLModel, table=True):
     game: str = Field(max_length=32, index=True)
     options: dict[str, Any] = Field(default_factory=dict, sa_type=sa.JSON)
     """The rule options, as ``Game.options()`` gives them."""
+    variant: str = Field(max_length=32)
+    """The rule set's :meth:`~croupier.games.Game.variant_label`, such as ``six-card``."""
+    seed: int = Field(sa_type=sa.BigInteger)
     settings: dict[str, Any] = Field(default_factory=dict, sa_type=sa.JSON)
-    """The referee's settings: connect deadline, per-decision limit, time bank, fault policy."""
-    status: MatchStatus = Field(default=MatchStatus.RUNNING, sa_type=_string_enum(MatchStatus))
-    created_at: datetime = Field(default_factory=utc_now, sa_type=UTCDateTime)
-    tournament_id: int | None = Field(default=None, foreign_key="tournament.id", index=True)
-    """The tournament the match is a game of, if any."""
+    """The referee's settings: time control, fault policy, limits, sealing."""
+    tournament_id: int | None = Field(default=None, foreign_key="tournament.id")
+    """The tournament that scheduled the game, if any."""
     schedule_number: int | None = None
     """The number of the tournament's scheduled game it plays."""
     schedule_deal: int | None = None
     """The deal of the tournament it plays: its games are one duplicate set."""
-
-
-class GameRecord(SQLModel, table=True):
-    """One game: its rule set, seed and outcome. With its actions, it is a replay."""
-
-    __tablename__ = "game"
-    # A leaderboard is the finished games of one game and variant: this index alone lists
-    # the boards and counts their games (the version of each, with the newest id).
-    __table_args__ = (sa.Index("ix_game_status_game_variant", "status", "game", "variant"),)
-
-    id: int | None = Field(default=None, primary_key=True)
-    match_id: int = Field(foreign_key="match.id", index=True)
-    game: str = Field(max_length=32, index=True)
-    options: dict[str, Any] = Field(default_factory=dict, sa_type=sa.JSON)
-    variant: str = Field(max_length=32)
-    """The rule set's :func:`~croupier_server.db.variants.variant_label`, such as ``six-card``."""
-    seed: int = Field(sa_type=sa.BigInteger)
     status: GameStatus = Field(
         default=GameStatus.RUNNING, sa_type=_string_enum(GameStatus), index=True
     )
@@ -290,8 +276,6 @@ class SeatRecord(SQLModel, table=True):
     game_id: int = Field(foreign_key="game.id", primary_key=True)
     seat: int = Field(primary_key=True)
     bot_id: int = Field(foreign_key="bot.id")
-    token_hash: str = Field(max_length=64, unique=True)
-    """SHA-256 hex of the seat token the referee handed out for this seat."""
     status: SeatStatus = Field(default=SeatStatus.PLAYING, sa_type=_string_enum(SeatStatus))
     forfeited_at_event: int | None = None
     """The number of the first event that came after the forfeit."""

@@ -20,8 +20,6 @@ from croupier_server.db.models import (
     FaultRecord,
     GameRecord,
     GameStatus,
-    MatchRecord,
-    MatchStatus,
     SeatRecord,
     SeatStatus,
 )
@@ -108,19 +106,17 @@ def board_version(
 ) -> BoardVersion:
     """The version of the board of ``game`` (of one variant, one tournament, when given).
 
-    A tournament's board counts its finished matches instead, with their newest id: each
-    plays one game and is marked finished as soon as its game is stored, and the index of
-    a tournament's finished matches counts them without reading a row, where a count of
-    its games would read one game and one match per game.
+    A tournament's board is counted through the index of its finished games, without
+    reading a row.
     """
     if tournament_id is not None:
-        # The status is written into the SQL: the index covers only finished matches, and
+        # The status is written into the SQL: the index covers only finished games, and
         # SQLite uses such a partial index only when the query names its very condition.
-        finished = sa.literal(MatchStatus.FINISHED.value, literal_execute=True)
-        matches = sa.select(sa.func.count(), sa.func.max(col(MatchRecord.id))).where(
-            col(MatchRecord.tournament_id) == tournament_id, col(MatchRecord.status) == finished
+        finished = sa.literal(GameStatus.FINISHED.value, literal_execute=True)
+        scheduled = sa.select(sa.func.count(), sa.func.max(col(GameRecord.id))).where(
+            col(GameRecord.tournament_id) == tournament_id, col(GameRecord.status) == finished
         )
-        games, last = session.execute(matches).one()
+        games, last = session.execute(scheduled).one()
         return BoardVersion(games, last)
     query = sa.select(sa.func.count(), sa.func.max(col(GameRecord.id))).where(
         col(GameRecord.status) == GameStatus.FINISHED, col(GameRecord.game) == game
@@ -138,15 +134,14 @@ def finished_game_seats(
     query = (
         sa.select(
             col(GameRecord.id),
-            col(MatchRecord.tournament_id),
-            col(MatchRecord.schedule_deal),
-            col(MatchRecord.schedule_number),
+            col(GameRecord.tournament_id),
+            col(GameRecord.schedule_deal),
+            col(GameRecord.schedule_number),
             col(BotRecord.name),
             col(SeatRecord.score),
             col(SeatRecord.status),
         )
         .select_from(GameRecord)
-        .join(MatchRecord, col(MatchRecord.id) == col(GameRecord.match_id))
         .join(SeatRecord, col(SeatRecord.game_id) == col(GameRecord.id))
         .join(BotRecord, col(BotRecord.id) == col(SeatRecord.bot_id))
         .where(col(GameRecord.status) == GameStatus.FINISHED, col(GameRecord.game) == game)
@@ -155,7 +150,7 @@ def finished_game_seats(
     if variant is not None:
         query = query.where(col(GameRecord.variant) == variant)
     if tournament_id is not None:
-        query = query.where(col(MatchRecord.tournament_id) == tournament_id)
+        query = query.where(col(GameRecord.tournament_id) == tournament_id)
     games: list[FinishedGame] = []
     seats: list[Sequence[Any]] = []
     for row in session.execute(query):
@@ -237,13 +232,11 @@ def bot_latencies(
 
 
 def _finished_game_ids(game: str, variant: str | None, tournament_id: int | None) -> sa.Select[Any]:
-    query = (
-        sa.select(col(GameRecord.id))
-        .join(MatchRecord, col(MatchRecord.id) == col(GameRecord.match_id))
-        .where(col(GameRecord.game) == game, col(GameRecord.status) == GameStatus.FINISHED)
+    query = sa.select(col(GameRecord.id)).where(
+        col(GameRecord.game) == game, col(GameRecord.status) == GameStatus.FINISHED
     )
     if variant is not None:
         query = query.where(col(GameRecord.variant) == variant)
     if tournament_id is not None:
-        query = query.where(col(MatchRecord.tournament_id) == tournament_id)
+        query = query.where(col(GameRecord.tournament_id) == tournament_id)
     return query

@@ -12,12 +12,10 @@ from typing import Any
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
-from croupier_server.db.games import abort_game, known_game, set_match_status
+from croupier_server.db.games import abort_game, known_game
 from croupier_server.db.models import (
     GameRecord,
     GameStatus,
-    MatchRecord,
-    MatchStatus,
     TournamentRecord,
     TournamentStatus,
 )
@@ -115,26 +113,18 @@ def claim_queued_tournament(session: Session) -> TournamentRecord | None:
 
 def finished_schedule_numbers(session: Session, *, tournament_id: int) -> set[int]:
     """The schedule numbers of a tournament's games that finished."""
-    query = select(MatchRecord.schedule_number).where(
-        MatchRecord.tournament_id == tournament_id, MatchRecord.status == MatchStatus.FINISHED
+    query = select(GameRecord.schedule_number).where(
+        GameRecord.tournament_id == tournament_id, GameRecord.status == GameStatus.FINISHED
     )
     return {number for number in session.exec(query) if number is not None}
 
 
 def abort_unfinished_tournament_games(session: Session, *, tournament_id: int, reason: str) -> int:
     """Abort the games a tournament left running (a killed run); returns how many."""
-    matches = session.exec(
-        select(MatchRecord).where(
-            MatchRecord.tournament_id == tournament_id, MatchRecord.status == MatchStatus.RUNNING
-        )
-    ).all()
-    for match in matches:
-        assert match.id is not None
-        running = select(GameRecord).where(
-            GameRecord.match_id == match.id, GameRecord.status == GameStatus.RUNNING
-        )
-        for game in session.exec(running).all():
-            assert game.id is not None
-            abort_game(session, game_id=game.id, reason=reason)
-        set_match_status(session, match_id=match.id, status=MatchStatus.ABORTED)
-    return len(matches)
+    running = select(GameRecord.id).where(
+        GameRecord.tournament_id == tournament_id, GameRecord.status == GameStatus.RUNNING
+    )
+    game_ids = [game_id for game_id in session.exec(running) if game_id is not None]
+    for game_id in game_ids:
+        abort_game(session, game_id=game_id, reason=reason)
+    return len(game_ids)

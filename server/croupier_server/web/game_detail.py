@@ -17,7 +17,7 @@ from sqlmodel import Session, col, select
 from croupier.games import Game
 from croupier_server import db
 from croupier_server.db import outputs
-from croupier_server.db.models import BotRecord, GameRecord, GameStatus, MatchRecord, SeatRecord
+from croupier_server.db.models import BotRecord, GameRecord, GameStatus, SeatRecord
 from croupier_server.web.steps import rule_set
 
 __all__ = [
@@ -62,7 +62,6 @@ class GameSummary(BaseModel):
     result: dict[str, Any] | None = Field(description="scores, places and details; or null.")
     started_at: datetime
     finished_at: datetime | None
-    match_id: int
     tournament_id: int | None
     seats: list[SeatDetail]
 
@@ -128,7 +127,6 @@ class GameDetail(GameSummary):
 def game_summary(session: Session, record: GameRecord) -> GameSummary:
     """The rules, seats and outcome of the stored game ``record``."""
     assert record.id is not None
-    match = session.get(MatchRecord, record.match_id)
     running = record.status == GameStatus.RUNNING
     return GameSummary(
         id=record.id,
@@ -142,8 +140,7 @@ def game_summary(session: Session, record: GameRecord) -> GameSummary:
         result=record.result,
         started_at=record.started_at,
         finished_at=record.finished_at,
-        match_id=record.match_id,
-        tournament_id=None if match is None else match.tournament_id,
+        tournament_id=record.tournament_id,
         seats=_seats(session, record.id),
     )
 

@@ -7,7 +7,6 @@ from sqlmodel import Session
 
 from croupier.games import Result
 from croupier_server import db
-from croupier_server.db import MatchStatus
 
 SIX_CARD = {"variant": "six-card", "match_points": 1}
 FIVE_CARD = {"variant": "five-card", "match_points": 1}
@@ -28,23 +27,22 @@ def start_game(
     number: int | None = None,
     deal: int | None = None,
 ) -> int:
-    match = db.create_match(
+    record = db.create_game(
         session,
         game=game,
         options=options,
         tournament_id=tournament_id,
         schedule_number=number,
         schedule_deal=deal,
+        seed=1,
+        bot_ids=bot_ids,
     )
-    assert match.id is not None
-    record, _ = db.create_game(session, match_id=match.id, seed=1, bot_ids=bot_ids)
     assert record.id is not None
     return record.id
 
 
 def finish(session: Session, game_id: int, *scores: int) -> None:
-    record = db.finish_game(session, game_id=game_id, result=Result(scores=scores))
-    db.set_match_status(session, match_id=record.match_id, status=MatchStatus.FINISHED)
+    db.finish_game(session, game_id=game_id, result=Result(scores=scores))
 
 
 def played(session: Session, bot_ids: Sequence[int], *scores: int, **where: Any) -> int:

@@ -35,29 +35,25 @@ def make_bots(session: Session, count: int, game: str = "lexio") -> list[int]:
 def make_game(
     session: Session, bot_ids: list[int], *, seed: int = 7, started_at: datetime | None = None
 ) -> GameRecord:
-    match = db.create_match(session, game="lexio", options=LEXIO)
-    assert match.id is not None
-    game, _ = db.create_game(
-        session, match_id=match.id, seed=seed, bot_ids=bot_ids, started_at=started_at
+    return db.create_game(
+        session, game="lexio", options=LEXIO, seed=seed, bot_ids=bot_ids, started_at=started_at
     )
-    return game
 
 
 def test_a_game_with_seats_events_actions_and_faults_round_trips(
     session: Session, engine: Engine
 ) -> None:
     bot_ids = make_bots(session, 4)
-    match = db.create_match(
+    game = db.create_game(
         session,
         game="lexio",
         options=LEXIO,
+        seed=7,
+        bot_ids=bot_ids,
         settings={"decision_ms": 1000, "time_bank_ms": 30_000, "faults": {"timeout": "default"}},
     )
-    assert match.id is not None
-    game, tokens = db.create_game(session, match_id=match.id, seed=7, bot_ids=bot_ids)
     assert game.id is not None
     assert (game.game, game.options, game.status) == ("lexio", LEXIO, GameStatus.RUNNING)
-    assert len(set(tokens)) == 4
 
     state = load_game("lexio", LEXIO).new_state(7)
     assert db.record_events(session, game_id=game.id, events=state.events, at=MOMENT) == range(5)
@@ -86,11 +82,6 @@ def test_a_game_with_seats_events_actions_and_faults_round_trips(
         assert [s.bot_id for s in seats] == bot_ids
         assert [s.status for s in seats] == [SeatStatus.PLAYING] * 4
         assert [s.decisions for s in seats] == [int(s.seat == seat) for s in seats]
-        for number, token in enumerate(tokens):
-            found = queries.find_seat_by_token(reader, token=token)
-            assert found is not None
-            assert (found.game_id, found.seat) == (game.id, number)
-        assert queries.find_seat_by_token(reader, token="wrong") is None
 
         events = db.game_events(reader, game_id=game.id)
         assert [e.number for e in events] == list(range(len(state.events)))
@@ -117,9 +108,9 @@ def test_a_game_with_seats_events_actions_and_faults_round_trips(
             (1, "crash", "", 0),
         ]
         assert [f.kind for f in db.game_faults(reader, game_id=game.id, seat=1)] == ["crash"]
-        stored_match = queries.get_match(reader, match_id=match.id)
-        assert stored_match is not None
-        assert stored_match.settings["faults"] == {"timeout": "default"}
+        stored_game = db.get_game(reader, game_id=game.id)
+        assert stored_game is not None
+        assert stored_game.settings["faults"] == {"timeout": "default"}
 
 
 def test_events_are_filtered_by_what_each_seat_may_see(session: Session) -> None:
@@ -159,13 +150,17 @@ def test_events_may_carry_a_time_each(session: Session) -> None:
 
 
 def test_json_options_and_results_round_trip(session: Session, engine: Engine) -> None:
-    options = {"nested": {"list": [1, 2.5, None, True, "ünï"]}, "empty": {}}
-    match = db.create_match(session, game="cribbage", options=options, settings={"a": [[]]})
+    options = {"variant": "five-card", "match_points": 1}
+    settings = {"nested": {"list": [1, 2.5, None, True, "ünï"]}, "empty": {}, "a": [[]]}
+    bot_ids = make_bots(session, 2, game="cribbage")
+    game = db.create_game(
+        session, game="cribbage", options=options, seed=1, bot_ids=bot_ids, settings=settings
+    )
     with Session(engine) as reader:
-        assert match.id is not None
-        stored = queries.get_match(reader, match_id=match.id)
+        assert game.id is not None
+        stored = db.get_game(reader, game_id=game.id)
         assert stored is not None
-        assert (stored.options, stored.settings) == (options, {"a": [[]]})
+        assert (stored.options, stored.settings) == (options, settings)
 
 
 @pytest.mark.parametrize("seed", [0, 2**63 - 1, -(2**63)])
@@ -182,14 +177,12 @@ def test_seeds_use_the_whole_signed_64_bit_range(
 
 def test_seeds_beyond_64_bits_and_wrong_seat_counts_are_refused(session: Session) -> None:
     bot_ids = make_bots(session, 4)
-    match = db.create_match(session, game="lexio", options=LEXIO)
-    assert match.id is not None
     with pytest.raises(ValueError, match="64-bit"):
-        db.create_game(session, match_id=match.id, seed=2**63, bot_ids=bot_ids)
+        db.create_game(session, game="lexio", options=LEXIO, seed=2**63, bot_ids=bot_ids)
     with pytest.raises(ValueError, match="3 bots for a game of 4 seats"):
-        db.create_game(session, match_id=match.id, seed=1, bot_ids=bot_ids[:3])
-    with pytest.raises(RecordNotFound):
-        db.create_game(session, match_id=match.id + 1, seed=1, bot_ids=bot_ids)
+        db.create_game(session, game="lexio", options=LEXIO, seed=1, bot_ids=bot_ids[:3])
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        db.create_game(session, game="chess", options={}, seed=1, bot_ids=bot_ids)
 
 
 def test_timestamps_come_back_utc_aware_with_microseconds(session: Session, engine: Engine) -> None:
@@ -295,11 +288,15 @@ def test_list_games_filters_newest_first_and_pages(session: Session) -> None:
     cribbage_bots = make_bots(session, 2, game="cribbage")
     first = make_game(session, lexio_bots[:4], started_at=MOMENT)
     second = make_game(session, lexio_bots[1:], started_at=MOMENT + timedelta(seconds=1))
-    match = db.create_match(session, game="cribbage", options={"match_points": 1})
-    assert match.id is not None
-    third, _ = db.create_game(
+    cup = db.create_tournament(
+        session, game="cribbage", options={"match_points": 1}, format="round-robin", settings={}
+    )
+    third = db.create_game(
         session,
-        match_id=match.id,
+        game="cribbage",
+        options={"match_points": 1},
+        tournament_id=cup.id,
+        schedule_number=0,
         seed=3,
         bot_ids=cribbage_bots,
         started_at=MOMENT + timedelta(seconds=2),
@@ -316,16 +313,27 @@ def test_list_games_filters_newest_first_and_pages(session: Session) -> None:
     assert ids(bot_id=lexio_bots[4]) == [second.id]
     assert ids(status=GameStatus.FINISHED) == [third.id]
     assert ids(status=GameStatus.RUNNING, game="cribbage") == []
-    assert ids(match_id=match.id) == [third.id]
+    assert ids(tournament_id=cup.id) == [third.id]
     assert ids(limit=2) == [third.id, second.id]
     assert ids(limit=2, offset=2) == [first.id]
 
 
-def test_match_status_is_set(session: Session) -> None:
-    match = db.create_match(session, game="lexio", options=LEXIO)
-    assert match.id is not None
-    assert match.status == db.MatchStatus.RUNNING
-    db.set_match_status(session, match_id=match.id, status=db.MatchStatus.FINISHED)
-    stored = queries.get_match(session, match_id=match.id)
+def test_a_scheduled_game_names_its_tournament_number_and_deal(session: Session) -> None:
+    cup = db.create_tournament(
+        session, game="lexio", options=LEXIO, format="round-robin", settings={}
+    )
+    game = db.create_game(
+        session,
+        game="lexio",
+        options=LEXIO,
+        seed=1,
+        bot_ids=make_bots(session, 4),
+        tournament_id=cup.id,
+        schedule_number=5,
+        schedule_deal=2,
+    )
+    assert game.id is not None
+    stored = db.get_game(session, game_id=game.id)
     assert stored is not None
-    assert stored.status == db.MatchStatus.FINISHED
+    assert (stored.tournament_id, stored.schedule_number, stored.schedule_deal) == (cup.id, 5, 2)
+    assert stored.status == GameStatus.RUNNING

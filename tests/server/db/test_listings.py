@@ -10,7 +10,7 @@ from sqlmodel import Session
 
 from croupier.games import Result
 from croupier_server import db
-from croupier_server.db import EndedBy, GameStatus, MatchStatus, SeatStatus
+from croupier_server.db import EndedBy, GameStatus, SeatStatus
 from croupier_server.db.listings import (
     GameSearch,
     ListedGame,
@@ -50,16 +50,17 @@ def play(
     number: int | None = None,
 ) -> int:
     """A game of ``bots``: finished with ``scores``, running without them."""
-    match = db.create_match(
+    record = db.create_game(
         session,
         game=game,
         options=CRIBBAGE if game == "cribbage" else LEXIO,
         tournament_id=tournament_id,
         schedule_number=number,
         schedule_deal=number,
+        seed=1,
+        bot_ids=bots,
+        started_at=START,
     )
-    assert match.id is not None
-    record, _ = db.create_game(session, match_id=match.id, seed=1, bot_ids=bots, started_at=START)
     assert record.id is not None
     if scores is not None:
         db.finish_game(
@@ -69,7 +70,6 @@ def play(
             ended_by=ended_by,
             finished_at=START + timedelta(seconds=90),
         )
-        db.set_match_status(session, match_id=match.id, status=MatchStatus.FINISHED)
     return record.id
 
 
@@ -139,9 +139,9 @@ def test_each_filter_narrows_the_search(session: Session) -> None:
     forfeit = play(session, [carol, bob], scores=(0, 1), ended_by=EndedBy.FORFEIT)
     running = play(session, [alice, carol])
     lexio_game = play(session, lexio_bots, game="lexio", scores=(70, 60, 62))
-    match = db.create_match(session, game="cribbage", options=CRIBBAGE)
-    assert match.id is not None
-    aborted, _ = db.create_game(session, match_id=match.id, seed=2, bot_ids=[bob, alice])
+    aborted = db.create_game(
+        session, game="cribbage", options=CRIBBAGE, seed=2, bot_ids=[bob, alice]
+    )
     assert aborted.id is not None
     db.abort_game(session, game_id=aborted.id, reason="the referee failed")
 
@@ -170,14 +170,17 @@ def test_tournament_progress_counts_finished_numbers_and_aborted_attempts(
     play(session, [alice, bob], scores=(1, 0), tournament_id=cup, number=0)
     play(session, [bob, alice], scores=(1, 0), tournament_id=cup, number=1)
     play(session, [alice, bob], scores=(1, 0), tournament_id=other, number=0)
-    retried = db.create_match(
-        session, game="cribbage", options=CRIBBAGE, tournament_id=cup, schedule_number=2
+    spoiled = db.create_game(
+        session,
+        game="cribbage",
+        options=CRIBBAGE,
+        tournament_id=cup,
+        schedule_number=2,
+        seed=3,
+        bot_ids=[alice, bob],
     )
-    assert retried.id is not None
-    spoiled, _ = db.create_game(session, match_id=retried.id, seed=3, bot_ids=[alice, bob])
     assert spoiled.id is not None
     db.abort_game(session, game_id=spoiled.id, reason="the referee failed")
-    db.set_match_status(session, match_id=retried.id, status=MatchStatus.ABORTED)
     second = play(session, [alice, bob], tournament_id=cup, number=2)
     third = play(session, [bob, alice], tournament_id=cup, number=3)
 

@@ -29,6 +29,9 @@ from tests.server.db import previous_release
 from tests.server.db.schema_diff import differences
 
 KEPT_TABLES = ("bot", "tournament", "game", "seat", "event", "action", "fault", "output_line")
+
+MATCH_COLUMNS = ("tournament_id", "schedule_number", "schedule_deal", "settings")
+"""What a game takes from its match, which held it alone."""
 """The tables whose rows the upgrade keeps as they are."""
 
 RATED = ("rank", "bot", "elo", "elo_interval", "games", "score", "margin", "faults")
@@ -88,6 +91,42 @@ def test_every_stored_game_replays_and_every_row_is_kept(previous_release_url: s
     assert _row_counts(previous_release_url) == before
     assert statuses.count(GameStatus.FINISHED) == 8
     assert statuses.count(GameStatus.ABORTED) == statuses.count(GameStatus.RUNNING) == 1
+
+
+def _rows(url: str, query: str) -> list[tuple[Any, ...]]:
+    engine = sa.create_engine(url)
+    try:
+        with engine.connect() as connection:
+            return [tuple(row) for row in connection.exec_driver_sql(query)]
+    finally:
+        engine.dispose()
+
+
+def test_each_game_takes_what_its_match_said_of_it(previous_release_url: str) -> None:
+    columns = ", ".join(f"match.{column}" for column in MATCH_COLUMNS)
+    matched = _rows(
+        previous_release_url,
+        f"SELECT game.id, game.status, match.status, {columns} "
+        "FROM game JOIN match ON match.id = game.match_id ORDER BY game.id",
+    )
+    assert all(game_status == match_status for _, game_status, match_status, *_ in matched)
+    engine = create_database_engine(previous_release_url)
+    try:
+        init_database(engine)
+    finally:
+        engine.dispose()
+    games = _rows(
+        previous_release_url, f"SELECT id, {', '.join(MATCH_COLUMNS)} FROM game ORDER BY id"
+    )
+    assert [_json_decoded(row) for row in games] == [
+        _json_decoded((game_id, *rest)) for game_id, _, _, *rest in matched
+    ]
+    assert {row[1] for row in games} == {1, 2, 3, None}
+
+
+def _json_decoded(row: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A row with its JSON text (SQLite's) read."""
+    return tuple(json.loads(value) if isinstance(value, str) else value for value in row)
 
 
 def test_the_ratings_and_tournaments_read_as_the_previous_release_printed_them(

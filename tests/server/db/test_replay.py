@@ -31,9 +31,7 @@ def store_game(
         for seat in range(game.num_players)
     ]
     bot_ids = [bot.id for bot in bots if bot.id is not None]
-    match = db.create_match(session, game=name, options=game.options())
-    assert match.id is not None
-    record, _ = db.create_game(session, match_id=match.id, seed=SEED, bot_ids=bot_ids)
+    record = db.create_game(session, game=name, options=game.options(), seed=SEED, bot_ids=bot_ids)
     assert record.id is not None
     state = game.new_state(SEED)
     db.record_events(session, game_id=record.id, events=state.events)

@@ -18,10 +18,11 @@ from sqlmodel import Session
 from croupier.games import load_game
 from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
 from croupier_server import db
+from croupier_server.db import SeatStatus
 from croupier_server.matches import load_bots, play_match
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
-from tests import queries
+from croupier_server.tokens import hash_secret, new_secret
 from tests.server.referee.harness import (
     GENEROUS,
     Transcript,
@@ -84,13 +85,12 @@ def test_no_token_or_an_unknown_one_is_unauthenticated() -> None:
 def test_a_token_of_another_games_seat_is_unauthenticated(engine: Engine) -> None:
     names = register(engine, "lexio", [example_command("lexio_random")] * 3)
     with Session(engine) as session:
-        match = db.create_match(session, game="lexio", options=LEXIO.options())
-        assert match.id is not None
         bot_ids = [bot.id for bot in load_bots(engine, names=names, game=LEXIO) if bot.id]
-        other_game, other_tokens = db.create_game(
-            session, match_id=match.id, seed=1, bot_ids=bot_ids
+        other_game = db.create_game(
+            session, game="lexio", options=LEXIO.options(), seed=1, bot_ids=bot_ids
         )
         assert other_game.id is not None
+        other_tokens = [new_secret() for _ in bot_ids]  # handed to its bots, never stored
         db.abort_game(session, game_id=other_game.id, reason="never played")
 
     async def scenario() -> None:
@@ -133,12 +133,16 @@ def test_the_tokens_of_a_finished_game_are_unauthenticated(checked_engine: Engin
             await server.stop()
 
     game_id, tokens = asyncio.run(scenario())
-    # They were the real tokens of the game's seats.
+    assert len(set(tokens)) == 3
+    # They were the real tokens of the game's seats: each seat's bot played its own seat.
     with Session(checked_engine) as session:
-        for seat, token in enumerate(tokens):
-            found = queries.find_seat_by_token(session, token=token)
-            assert found is not None
-            assert (found.game_id, found.seat) == (game_id, seat)
+        seats = db.game_seats(session, game_id=game_id)
+        assert [seat.status for seat in seats] == [SeatStatus.FINISHED] * 3
+        assert all(seat.decisions > 0 for seat in seats)
+    # Nothing of them is stored, in plain text or hashed.
+    with checked_engine.connect() as connection:
+        stored = str(connection.exec_driver_sql("SELECT * FROM seat").all())
+    assert not [token for token in tokens if token in stored or hash_secret(token) in stored]
 
 
 def test_another_protocol_version_fails_its_precondition() -> None:

@@ -2,8 +2,8 @@
 
 docs/referee.md, "Hello": the registry admits a seat token for the one seat it was made
 for, once, while that game waits for it or plays; a bot key puts a remote bot in the pool
-of idle sessions and never in a seat a started bot was given. The database finds a seat by
-its token's digest and a bot by its key's, never one for the other. (Tokens of another
+of idle sessions and never in a seat a started bot was given. The database finds a bot by
+its key's digest and keeps no seat token: seats are admitted in memory. (Tokens of another
 game, of a finished game, made up or missing are refused over gRPC: test_admission.py.)
 """
 
@@ -13,6 +13,7 @@ import asyncio
 
 import grpc
 import pytest
+import sqlalchemy as sa
 from sqlalchemy import Engine
 from sqlmodel import Session
 
@@ -81,25 +82,17 @@ def test_a_seat_token_is_no_bot_key() -> None:
     asyncio.run(scenario())
 
 
-def test_the_database_finds_a_seat_by_its_own_token_only(engine: Engine, session: Session) -> None:
+def test_the_database_finds_a_bot_by_its_key_and_keeps_no_seat_token(
+    engine: Engine, session: Session
+) -> None:
     bots = [
         db.add_bot(session, name=f"bot{seat}", game="lexio", command="bot").id or 0
         for seat in range(3)
     ]
     remote, key = db.create_remote_bot(session, name="visitor", game="lexio")
-    match = db.create_match(session, game="lexio", options=LEXIO.options())
-    assert match.id is not None
-    games = [db.create_game(session, match_id=match.id, seed=seed, bot_ids=bots) for seed in (1, 2)]
-    for game, tokens in games:
-        for seat, token in enumerate(tokens):
-            found = queries.find_seat_by_token(session, token=token)
-            assert found is not None
-            assert (found.game_id, found.seat) == (game.id, seat)
-            assert queries.find_bot_by_key(session, key=token) is None
-    assert queries.find_seat_by_token(session, token=key) is None
+    for seed in (1, 2):
+        db.create_game(session, game="lexio", options=LEXIO.options(), seed=seed, bot_ids=bots)
     assert queries.find_bot_by_key(session, key=key) == remote
-    every_token = [token for _, tokens in games for token in tokens]
-    assert len(set(every_token)) == 6
-    with engine.connect() as connection:
-        stored = str(connection.exec_driver_sql("SELECT * FROM seat").all())
-    assert not [token for token in every_token if token in stored]
+    assert queries.find_bot_by_key(session, key=hash_secret(key)) is None
+    columns = {column["name"] for column in sa.inspect(engine).get_columns("seat")}
+    assert not [name for name in columns if "token" in name]

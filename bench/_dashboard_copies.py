@@ -21,16 +21,10 @@ from sqlalchemy import Connection
 from sqlmodel import SQLModel
 
 from bench._dashboard_templates import TEMPLATE_EPOCH, Template
-from croupier_server.db import (
-    EndedBy,
-    GameStatus,
-    SeatStatus,
-    TournamentRecord,
-    TournamentStatus,
-)
+from croupier.games import game_class
+from croupier_server.db import EndedBy, GameStatus, SeatStatus, TournamentRecord, TournamentStatus
 from croupier_server.db.models import UTCDateTime
 from croupier_server.db.serialize import result_data
-from croupier_server.db.variants import variant_label
 from croupier_server.matches import settings_data, settings_from_data
 from croupier_server.tournament.formats import ScheduledGame
 
@@ -222,7 +216,7 @@ def _game_row(
     return {
         "game": record.game,
         "options": record.options,
-        "variant": variant_label(record.game, record.options),
+        "variant": game_class(record.game).variant_label(record.options),
         "seed": template.seed,
         "settings": settings,
         "tournament_id": record.id,

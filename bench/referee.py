@@ -59,10 +59,11 @@ from bench._process_tree import SeatMemory, SeatTree
 from croupier import codec
 from croupier.games import Game, load_game
 from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
+from croupier_server.outcomes import DecidedBy
 from croupier_server.referee.launcher import BotProcess
 from croupier_server.referee.limits import DEFAULT_LIMITS
 from croupier_server.referee.match import Entrant, MatchSettings, referee_game
-from croupier_server.referee.records import DecidedBy, GameLog
+from croupier_server.referee.records import GameLog
 from croupier_server.referee.service import MAX_MESSAGE_BYTES, RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.tokens import hash_secret, new_secret

@@ -26,13 +26,13 @@ from croupier_server.control import TimeControl
 from croupier_server.db import BotKind, BotRecord
 from croupier_server.db.engine import translated_failures
 from croupier_server.db.errors import DatabaseFailure
+from croupier_server.game_store import ActionWriter, store_game_log
 from croupier_server.referee.limits import BotLimits, LimitSettings, effective_limits
 from croupier_server.referee.match import Entrant, MatchSettings, referee_game
 from croupier_server.referee.records import GameLog
 from croupier_server.referee.seat import FaultPolicy
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
-from croupier_server.referee.store import ActionWriter, store_game_log
 from croupier_server.tokens import new_secret
 
 __all__ = [
@@ -41,7 +41,7 @@ __all__ = [
     "allow_remote_bots",
     "bot_limits",
     "load_bots",
-    "play_match",
+    "play_recorded_game",
     "settings_data",
     "settings_from_data",
 ]
@@ -87,7 +87,7 @@ def allow_remote_bots(engine: Engine, registry: SessionRegistry) -> None:
                 registry.allow_remote(bot.key_hash, bot.name)
 
 
-async def play_match(
+async def play_recorded_game(
     engine: Engine,
     server: RefereeServer,
     *,

@@ -16,7 +16,7 @@ from sqlalchemy import Engine
 
 from croupier.games import Game
 from croupier_server.db import BotRecord
-from croupier_server.matches import play_match
+from croupier_server.matches import play_recorded_game
 from croupier_server.referee.match import MatchSettings
 from croupier_server.referee.service import RefereeServer
 
@@ -83,7 +83,7 @@ async def _play(
     report: Callable[[str], object],
 ) -> None:
     try:
-        game_id, log = await play_match(
+        game_id, log = await play_recorded_game(
             engine, server, game=game, bots=seated, seed=seed, settings=MatchSettings()
         )
         scores = log.result.scores if log.result else ()

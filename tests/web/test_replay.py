@@ -24,13 +24,13 @@ from sqlmodel import Session
 from croupier.games import Game, State, load_game, random_rollout
 from croupier.games.cribbage import CribbageObservation
 from croupier_server import db
+from croupier_server.clock import utc_now
 from croupier_server.db import (
     DecidedBy,
     EndedBy,
     GameStatus,
     create_database_engine,
     init_database,
-    utc_now,
 )
 from croupier_server.web import create_app
 from tests import queries

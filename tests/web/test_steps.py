@@ -20,6 +20,7 @@ from sqlmodel import Session
 from croupier.games import Event, State, game_class, load_game, random_rollout
 from croupier.games.cribbage import CribbageObservation, Discard
 from croupier_server import db
+from croupier_server.clock import utc_now
 from croupier_server.db import (
     ActionRecord,
     DecidedBy,
@@ -28,7 +29,6 @@ from croupier_server.db import (
     GameRecord,
     GameStatus,
     ReplayMismatch,
-    utc_now,
 )
 from croupier_server.web.steps import Step, replay_steps
 from croupier_server.web.tables.cribbage import CribbageTable

@@ -23,7 +23,7 @@ from croupier_server.cli._output import print_json
 from croupier_server.cli._rules import add_rules_options, rules_from_args
 from croupier_server.cli._serving import referee_serving
 from croupier_server.db import BotRecord
-from croupier_server.matches import load_bots, play_match
+from croupier_server.matches import load_bots, play_recorded_game
 from croupier_server.referee.match import MatchSettings
 from croupier_server.referee.records import GameLog
 from croupier_server.referee.seat import FaultPolicy
@@ -68,7 +68,7 @@ def run_match(args: argparse.Namespace) -> int:
 
     async def play() -> tuple[int, GameLog]:
         async with referee_serving(engine, args.listen) as server:
-            return await play_match(
+            return await play_recorded_game(
                 engine, server, game=game, bots=bots, seed=seed, settings=settings
             )
 

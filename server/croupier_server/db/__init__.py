@@ -59,19 +59,13 @@ from croupier_server.db.models import (
     ActionRecord,
     BotKind,
     BotRecord,
-    DecidedBy,
-    EndedBy,
     EventRecord,
-    FaultKind,
     FaultRecord,
     GameRecord,
-    GameStatus,
     OutputLineRecord,
     SeatRecord,
-    SeatStatus,
     TournamentRecord,
     TournamentStatus,
-    utc_now,
 )
 from croupier_server.db.outputs import game_output, record_output
 from croupier_server.db.replay import check_stored_game, events_by_step, replay_stored_game
@@ -92,6 +86,7 @@ from croupier_server.db.tournaments import (
     set_tournament_status,
 )
 from croupier_server.db.transactions import atomic
+from croupier_server.outcomes import DecidedBy, EndedBy, FaultKind, GameStatus, SeatStatus
 
 __all__ = [
     "BOT_NAME_MAX_LENGTH",
@@ -156,5 +151,4 @@ __all__ = [
     "set_tournament_status",
     "storable_text",
     "to_json_value",
-    "utc_now",
 ]

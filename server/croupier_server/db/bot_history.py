@@ -13,13 +13,7 @@ from datetime import datetime
 import sqlalchemy as sa
 from sqlmodel import Session, col
 
-from croupier_server.db.models import (
-    ActionRecord,
-    BotRecord,
-    FaultRecord,
-    GameRecord,
-    SeatRecord,
-)
+from croupier_server.db.models import ActionRecord, BotRecord, FaultRecord, GameRecord, SeatRecord
 
 __all__ = [
     "BotFault",

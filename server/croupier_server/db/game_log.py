@@ -14,17 +14,11 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from croupier.games import Event
-from croupier_server.db.models import (
-    ActionRecord,
-    DecidedBy,
-    EventRecord,
-    FaultRecord,
-    SeatRecord,
-    SeatStatus,
-    utc_now,
-)
+from croupier_server.clock import utc_now
+from croupier_server.db.models import ActionRecord, EventRecord, FaultRecord, SeatRecord
 from croupier_server.db.serialize import event_data, event_visibility, storable_text
 from croupier_server.db.transactions import insert, refreshed, require, transaction
+from croupier_server.outcomes import DecidedBy, SeatStatus
 
 __all__ = [
     "game_actions",

@@ -13,16 +13,11 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from croupier.games import Result, game_class, game_names, load_game
-from croupier_server.db.models import (
-    EndedBy,
-    GameRecord,
-    GameStatus,
-    SeatRecord,
-    SeatStatus,
-    utc_now,
-)
+from croupier_server.clock import utc_now
+from croupier_server.db.models import GameRecord, SeatRecord
 from croupier_server.db.serialize import result_data
 from croupier_server.db.transactions import refreshed, require, transaction
+from croupier_server.outcomes import EndedBy, GameStatus, SeatStatus
 
 __all__ = [
     "abort_game",

@@ -16,13 +16,8 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from croupier_server.db.bots import bot_ids
-from croupier_server.db.models import (
-    BotRecord,
-    GameRecord,
-    GameStatus,
-    SeatRecord,
-    SeatStatus,
-)
+from croupier_server.db.models import BotRecord, GameRecord, SeatRecord
+from croupier_server.outcomes import GameStatus, SeatStatus
 
 __all__ = [
     "GamePage",

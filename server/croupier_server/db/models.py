@@ -29,26 +29,23 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Dialect
 from sqlmodel import Field, SQLModel
 
+from croupier_server.clock import utc_now
+from croupier_server.outcomes import DecidedBy, GameStatus, SeatStatus
+
 __all__ = [
     "BOT_NAME_MAX_LENGTH",
     "INTEGER_MAX",
     "ActionRecord",
     "BotKind",
     "BotRecord",
-    "DecidedBy",
-    "EndedBy",
     "EventRecord",
-    "FaultKind",
     "FaultRecord",
     "GameRecord",
-    "GameStatus",
     "OutputLineRecord",
     "SeatRecord",
-    "SeatStatus",
     "TournamentRecord",
     "TournamentStatus",
     "UTCDateTime",
-    "utc_now",
 ]
 
 
@@ -58,11 +55,6 @@ BOT_NAME_MAX_LENGTH = 64
 INTEGER_MAX = 2**31 - 1
 """The largest id or count a column holds: INTEGER is 32 bits on PostgreSQL. A larger value
 makes the database driver fail rather than find nothing."""
-
-
-def utc_now() -> datetime:
-    """The current time, timezone-aware UTC."""
-    return datetime.now(UTC)
 
 
 class UTCDateTime(sa.TypeDecorator[datetime]):
@@ -122,58 +114,6 @@ class TournamentStatus(enum.StrEnum):
     FINISHED = "finished"
     INTERRUPTED = "interrupted"
     """It stopped before its last game; ``croupier tournament resume`` plays the rest."""
-
-
-class GameStatus(enum.StrEnum):
-    """Where a game stands."""
-
-    RUNNING = "running"
-    FINISHED = "finished"
-    ABORTED = "aborted"
-
-
-class EndedBy(enum.StrEnum):
-    """The usual values of :attr:`GameRecord.ended_by` (the column takes any short text)."""
-
-    NORMAL = "normal"
-    """The rules ended the game."""
-    FORFEIT = "forfeit"
-    """The referee ended it because seats forfeited."""
-    ABORTED = "aborted"
-    """The referee gave up on it (see :attr:`GameRecord.end_detail`)."""
-
-
-class SeatStatus(enum.StrEnum):
-    """Where a seat stands in its game."""
-
-    PLAYING = "playing"
-    FINISHED = "finished"
-    """The game is over (finished or aborted) and the seat did not forfeit."""
-    FORFEITED = "forfeited"
-    """The bot lost its seat; the referee's default policy played on for it."""
-
-
-class DecidedBy(enum.StrEnum):
-    """Who chose an action."""
-
-    BOT = "bot"
-    """The seat's bot answered in time with a legal action."""
-    FORCED = "forced"
-    """The only legal action, applied without asking."""
-    DEFAULT = "default"
-    """The referee's default policy, after a fault or for a forfeited seat."""
-
-
-class FaultKind(enum.StrEnum):
-    """The faults the referee records (the column takes any short text)."""
-
-    TIMEOUT = "timeout"
-    ILLEGAL_ACTION = "illegal_action"
-    MALFORMED = "malformed"
-    CRASH = "crash"
-    CONNECT_TIMEOUT = "connect_timeout"
-    WRONG_REQUEST = "wrong_request"
-    DUPLICATE_CONNECTION = "duplicate_connection"
 
 
 class BotRecord(SQLModel, table=True):
@@ -262,7 +202,7 @@ class GameRecord(SQLModel, table=True):
     result: dict[str, Any] | None = Field(default=None, sa_type=sa.JSON)
     """``{"scores": [...], "places": [...], "details": {...}}``; ``None`` until finished."""
     ended_by: str | None = None
-    """How the game ended, usually an :class:`EndedBy` value."""
+    """How the game ended, usually an :class:`~croupier_server.outcomes.EndedBy` value."""
     end_detail: str = ""
     """A line that explains ``ended_by``, such as why the game was aborted."""
 
@@ -337,7 +277,7 @@ class FaultRecord(SQLModel, table=True):
     game_id: int = Field(foreign_key="game.id", index=True)
     seat: int
     kind: str
-    """Usually a :class:`FaultKind` value."""
+    """Usually a :class:`~croupier_server.outcomes.FaultKind` value."""
     detail: str = ""
     at: datetime = Field(default_factory=utc_now, sa_type=UTCDateTime)
     action_number: int | None = None

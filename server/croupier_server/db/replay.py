@@ -16,8 +16,9 @@ from croupier.games import Event, IllegalAction, InvalidOptions, State, load_gam
 from croupier_server.db.errors import RecordNotFound, ReplayMismatch
 from croupier_server.db.game_log import game_actions, game_events
 from croupier_server.db.games import get_game
-from croupier_server.db.models import EndedBy, EventRecord, GameStatus
+from croupier_server.db.models import EventRecord
 from croupier_server.db.serialize import event_visibility, result_data
+from croupier_server.outcomes import EndedBy, GameStatus
 
 __all__ = ["check_stored_game", "events_by_step", "replay_stored_game"]
 

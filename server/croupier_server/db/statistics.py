@@ -14,15 +14,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
-from croupier_server.db.models import (
-    ActionRecord,
-    BotRecord,
-    FaultRecord,
-    GameRecord,
-    GameStatus,
-    SeatRecord,
-    SeatStatus,
-)
+from croupier_server.db.models import ActionRecord, BotRecord, FaultRecord, GameRecord, SeatRecord
+from croupier_server.outcomes import GameStatus, SeatStatus
 
 __all__ = [
     "BoardVersion",

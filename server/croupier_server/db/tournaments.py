@@ -13,13 +13,9 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from croupier_server.db.games import abort_game, known_game
-from croupier_server.db.models import (
-    GameRecord,
-    GameStatus,
-    TournamentRecord,
-    TournamentStatus,
-)
+from croupier_server.db.models import GameRecord, TournamentRecord, TournamentStatus
 from croupier_server.db.transactions import insert, refreshed, require, transaction
+from croupier_server.outcomes import GameStatus
 
 __all__ = [
     "abort_unfinished_tournament_games",

@@ -10,9 +10,10 @@ from typing import Any
 
 from croupier.protocol import ADDRESS_VARIABLE, TOKEN_VARIABLE
 from croupier_server.control import DEFAULT_TIME_CONTROL, TimeControl
+from croupier_server.outcomes import FaultKind
 from croupier_server.referee.launcher import BotProcess, LaunchError
 from croupier_server.referee.limits import DEFAULT_LIMITS, BotLimits, LimitSettings
-from croupier_server.referee.records import FaultKind, GameLog
+from croupier_server.referee.records import GameLog
 from croupier_server.referee.runner import play_game
 from croupier_server.referee.seat import FaultPolicy, SeatAgent
 from croupier_server.referee.service import RefereeServer

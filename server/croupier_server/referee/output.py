@@ -15,7 +15,7 @@ from collections import deque
 from dataclasses import dataclass
 from datetime import datetime
 
-from croupier_server.db.models import utc_now
+from croupier_server.clock import utc_now
 
 __all__ = [
     "DEFAULT_OUTPUT_BYTES",

@@ -1,4 +1,8 @@
-"""What the referee writes down while a game is played, before it is stored."""
+"""What the referee writes down while a game is played, before it is stored.
+
+Its values are the shared vocabulary of :mod:`croupier_server.outcomes`; the referee knows
+nothing of the database (:mod:`croupier_server.game_store` stores a log).
+"""
 
 from __future__ import annotations
 
@@ -7,19 +11,11 @@ from datetime import datetime
 from typing import Any
 
 from croupier.games import Event, Game, Result, Seat
-from croupier_server.db.models import DecidedBy, FaultKind, SeatStatus, utc_now
+from croupier_server.clock import utc_now
+from croupier_server.outcomes import DecidedBy, FaultKind, SeatStatus
 from croupier_server.referee.output import OutputTail
 
-__all__ = [
-    "ActionEntry",
-    "DecidedBy",
-    "EventEntry",
-    "FaultEntry",
-    "FaultKind",
-    "GameLog",
-    "SeatStatus",
-    "utc_now",
-]
+__all__ = ["ActionEntry", "EventEntry", "FaultEntry", "GameLog"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,9 @@ from typing import Any
 from croupier import codec
 from croupier.games import State
 from croupier.proto.v1 import referee_pb2
-from croupier_server.referee.records import EventEntry, GameLog, SeatStatus, utc_now
+from croupier_server.clock import utc_now
+from croupier_server.outcomes import SeatStatus
+from croupier_server.referee.records import EventEntry, GameLog
 from croupier_server.referee.seat import SeatAgent
 
 __all__ = ["play_game"]

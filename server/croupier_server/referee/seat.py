@@ -20,15 +20,10 @@ from typing import Any
 from croupier import codec
 from croupier.games import Seat
 from croupier.proto.v1 import referee_pb2
+from croupier_server.clock import utc_now
 from croupier_server.control import TimeControl
-from croupier_server.referee.records import (
-    ActionEntry,
-    DecidedBy,
-    FaultKind,
-    GameLog,
-    SeatStatus,
-    utc_now,
-)
+from croupier_server.outcomes import DecidedBy, FaultKind, SeatStatus
+from croupier_server.referee.records import ActionEntry, GameLog
 from croupier_server.referee.sessions import BotSession, Reply, SessionClosed
 
 __all__ = ["FaultPolicy", "SeatAgent"]

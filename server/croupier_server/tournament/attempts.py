@@ -15,7 +15,7 @@ from sqlalchemy import Engine
 from croupier.games import Game, Result
 from croupier_server.db import BotRecord
 from croupier_server.db.errors import DatabaseFailure
-from croupier_server.matches import MatchError, ScheduleLink, play_match
+from croupier_server.matches import MatchError, ScheduleLink, play_recorded_game
 from croupier_server.referee.match import MatchSettings
 from croupier_server.referee.service import RefereeServer
 
@@ -55,7 +55,7 @@ async def play_until_finished(
     failure = ""
     for _ in range(REFEREE_ATTEMPTS):
         try:
-            _, log = await play_match(
+            _, log = await play_recorded_game(
                 engine,
                 server,
                 game=game,

@@ -17,7 +17,8 @@ from sqlmodel import Session, col, select
 from croupier.games import Game
 from croupier_server import db
 from croupier_server.db import outputs
-from croupier_server.db.models import BotRecord, GameRecord, GameStatus, SeatRecord
+from croupier_server.db.models import BotRecord, GameRecord, SeatRecord
+from croupier_server.outcomes import GameStatus
 from croupier_server.web.steps import rule_set
 
 __all__ = [

@@ -22,7 +22,8 @@ from fastapi import Depends, Request
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from croupier_server.db import statistics, utc_now
+from croupier_server.clock import utc_now
+from croupier_server.db import statistics
 from croupier_server.db.statistics import BoardVersion
 from croupier_server.ratings import Deal, HeadToHead, head_to_head, update_online_elo
 from croupier_server.standings import Standing, deals_of, fault_counts, rank_bots

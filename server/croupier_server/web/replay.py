@@ -19,8 +19,9 @@ from sqlmodel import Session
 from croupier_server import db
 from croupier_server.db import outputs
 from croupier_server.db.errors import ReplayMismatch
-from croupier_server.db.models import ActionRecord, FaultRecord, GameRecord, GameStatus
+from croupier_server.db.models import ActionRecord, FaultRecord, GameRecord
 from croupier_server.db.output_steps import PlacedLine, place_output
+from croupier_server.outcomes import GameStatus
 from croupier_server.web.dependencies import DatabaseSession
 from croupier_server.web.game_detail import GameDetail, game_detail
 from croupier_server.web.openapi import RecordId, error_answers

@@ -26,9 +26,10 @@ from pydantic_core import CoreSchema
 
 from croupier.games import Event, Game, IllegalAction, InvalidOptions, State, load_game
 from croupier_server.db.errors import ReplayMismatch
-from croupier_server.db.models import ActionRecord, FaultRecord, GameRecord, GameStatus
+from croupier_server.db.models import ActionRecord, FaultRecord, GameRecord
 from croupier_server.db.output_steps import PlacedLine
 from croupier_server.db.serialize import event_visibility
+from croupier_server.outcomes import GameStatus
 from croupier_server.web.tables import UnknownTable, table_for, table_names
 from croupier_server.web.viewers import Viewer
 

@@ -20,6 +20,7 @@ from sqlmodel import Session
 
 from croupier.games import load_game
 from croupier_server import db
+from croupier_server.clock import utc_now
 from croupier_server.db import (
     DATABASE_URL_VARIABLE,
     DatabaseUnavailable,
@@ -38,7 +39,7 @@ from croupier_server.db.schema import (
 from croupier_server.referee.output import OutputLine, OutputStream
 from tests.server.db.schema_diff import differences
 
-MOMENT = db.utc_now()
+MOMENT = utc_now()
 
 
 @pytest.fixture
@@ -292,7 +293,7 @@ def test_an_older_database_gets_comments_and_output_with_its_games_kept(blank: E
         assert (action.text, action.comment) == ("play cloud3", None)
         seats = db.game_seats(session, game_id=game_id)
         assert [seat.output_dropped_bytes for seat in seats] == [0, 0, 0]
-        line = OutputLine(db.utc_now(), OutputStream.STDERR, "written after the upgrade")
+        line = OutputLine(utc_now(), OutputStream.STDERR, "written after the upgrade")
         outputs.record_output(session, game_id=game_id, seat=2, lines=[line], dropped_bytes=9)
         (stored,) = outputs.game_output(session, game_id=game_id)
         assert (stored.seat, stored.text) == (2, "written after the upgrade")

@@ -8,6 +8,7 @@ from sqlmodel import Session
 
 from croupier.games import State, load_game, random_rollout
 from croupier_server import db
+from croupier_server.clock import utc_now
 from croupier_server.db import ActionRecord, DecidedBy, EventRecord, ReplayMismatch
 
 RULE_SETS: list[tuple[str, dict[str, Any]]] = [
@@ -43,7 +44,7 @@ def store_game(
             game_id=record.id,
             seat=seat,
             action=action,
-            requested_at=db.utc_now(),
+            requested_at=utc_now(),
             decided_by=DecidedBy.FORCED if forced else DecidedBy.BOT,
             latency_ms=None if forced else 1.5,
         )

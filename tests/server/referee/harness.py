@@ -47,7 +47,7 @@ from croupier_server.db import (
     check_stored_game,
     game_output,
 )
-from croupier_server.matches import allow_remote_bots, load_bots, play_match
+from croupier_server.matches import allow_remote_bots, load_bots, play_recorded_game
 from croupier_server.referee import confinement
 from croupier_server.referee.limits import LimitSettings
 from croupier_server.referee.match import MatchSettings
@@ -168,7 +168,9 @@ async def play_bots(
     await server.start()
     settings = with_room_for_notes(settings)
     try:
-        return await play_match(engine, server, game=game, bots=bots, seed=seed, settings=settings)
+        return await play_recorded_game(
+            engine, server, game=game, bots=bots, seed=seed, settings=settings
+        )
     finally:
         await server.stop()
 

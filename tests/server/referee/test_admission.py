@@ -19,7 +19,7 @@ from croupier.games import load_game
 from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
 from croupier_server import db
 from croupier_server.db import SeatStatus
-from croupier_server.matches import load_bots, play_match
+from croupier_server.matches import load_bots, play_recorded_game
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.tokens import hash_secret, new_secret
@@ -120,7 +120,7 @@ def test_the_tokens_of_a_finished_game_are_unauthenticated(checked_engine: Engin
     async def scenario() -> tuple[int, list[str]]:
         server = await serving(SessionRegistry())
         try:
-            game_id, log = await play_match(
+            game_id, log = await play_recorded_game(
                 checked_engine, server, game=LEXIO, bots=bots, seed=3, settings=GENEROUS
             )
             tokens = [Transcript.of(log, seat).token for seat in range(3)]

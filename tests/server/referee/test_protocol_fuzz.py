@@ -40,8 +40,9 @@ from croupier.games import load_game
 from croupier.proto.v1 import cribbage_pb2, lexio_pb2, referee_pb2
 from croupier.protocol import PROTOCOL_VERSION
 from croupier_server.db import BotRecord
-from croupier_server.matches import load_bots, play_match
-from croupier_server.referee.records import GameLog, SeatStatus
+from croupier_server.matches import load_bots, play_recorded_game
+from croupier_server.outcomes import SeatStatus
+from croupier_server.referee.records import GameLog
 from croupier_server.referee.service import HELLO_TIMEOUT_S, MAX_MESSAGE_BYTES, RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
 from tests.server.referee.harness import GENEROUS, example_command, register
@@ -425,7 +426,9 @@ def connect(referee: RefereeThread) -> Iterator[RawConnect]:
 
 
 async def play_honest(engine: Engine, server: RefereeServer, bots: list[BotRecord]) -> GameLog:
-    _, log = await play_match(engine, server, game=LEXIO, bots=bots, seed=1, settings=GENEROUS)
+    _, log = await play_recorded_game(
+        engine, server, game=LEXIO, bots=bots, seed=1, settings=GENEROUS
+    )
     return log
 
 

@@ -17,9 +17,10 @@ from sqlmodel import Session
 from croupier.games import load_game
 from croupier_server import db
 from croupier_server.db import GameStatus, RecordNotFound, outputs
+from croupier_server.game_store import store_game_log
+from croupier_server.outcomes import DecidedBy
 from croupier_server.referee.output import OutputLine, OutputStream, OutputTail
-from croupier_server.referee.records import ActionEntry, DecidedBy, EventEntry, GameLog
-from croupier_server.referee.store import store_game_log
+from croupier_server.referee.records import ActionEntry, EventEntry, GameLog
 
 RULES = load_game("lexio", {"players": 3, "rounds": 1})
 SEED = 21

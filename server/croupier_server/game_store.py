@@ -1,4 +1,7 @@
-"""Writing a refereed game's log to the database: its actions as they come, the rest at its end.
+"""Storing a refereed game's log in the database: its actions as they come, the rest at its end.
+
+The one bridge from the referee's record of a game (:mod:`croupier_server.referee.records`)
+to the database (:mod:`croupier_server.db`), which know nothing of each other.
 
 The end of a game (its events, the rest of its actions, its faults, forfeits, its bots'
 output and its result) is stored in one transaction, so a game is either stored whole or

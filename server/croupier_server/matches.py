@@ -1,6 +1,6 @@
-"""Recorded matches: registered bots play a game through the referee, and it is stored.
+"""Recorded games: registered bots play a game through the referee, and it is stored.
 
-The one place a game is created in the database, refereed and stored, for a single match
+The one place a game is created in the database, refereed and stored, for a game alone
 (``croupier match``) and for the games of a tournament alike.
 
 A game is stored whole when it ends, in one transaction, or not at all: a game that was
@@ -48,12 +48,12 @@ __all__ = [
 
 
 class MatchError(Exception):
-    """A match that cannot be played as asked (unknown bots, the wrong game, ...)."""
+    """A game that cannot be played as asked (unknown bots, bots of another game, ...)."""
 
 
 @dataclass(frozen=True, slots=True)
 class ScheduleLink:
-    """Where a match stands in a tournament: its schedule number and its deal."""
+    """Where a game stands in a tournament: its schedule number and its deal."""
 
     tournament_id: int
     number: int
@@ -169,13 +169,13 @@ async def _referee_writing(
 
 
 def bot_limits(bot: BotRecord, settings: MatchSettings) -> BotLimits:
-    """The limits ``bot``'s processes run with: its own combined with the match's."""
+    """The limits ``bot``'s processes run with: its own combined with the game's."""
     cut = LimitSettings(network=False) if settings.sealed else LimitSettings()
     return effective_limits(LimitSettings.from_data(bot.limits), settings.limits, cut)
 
 
 def settings_data(settings: MatchSettings) -> dict[str, Any]:
-    """The match settings as JSON values, as they are stored."""
+    """The referee's settings of a game as JSON values, as they are stored."""
     return {
         "time_control": dataclasses.asdict(settings.time_control),
         "fault_policy": dataclasses.asdict(settings.policy),
@@ -185,7 +185,7 @@ def settings_data(settings: MatchSettings) -> dict[str, Any]:
 
 
 def settings_from_data(data: dict[str, Any]) -> MatchSettings:
-    """The match settings stored as :func:`settings_data` wrote them.
+    """The referee's settings of a game stored as :func:`settings_data` wrote them.
 
     Settings stored before limits could be set have none: the defaults apply; so do
     settings stored before seats could be sealed: they are not required to be.

@@ -36,7 +36,7 @@ class BotNameTaken(StorageError, ValueError):
 
 
 class RecordNotFound(StorageError, LookupError):
-    """The game, seat or match an operation names does not exist."""
+    """The bot, game, seat or tournament an operation names does not exist."""
 
 
 class ReplayMismatch(StorageError):

@@ -80,7 +80,7 @@ def standings(
 ) -> list[Standing]:
     """Every bot's standing in the finished games of ``game``, with its decision times.
 
-    Of one variant (see :func:`~croupier_server.db.variants.variant_label`), of one
+    Of one variant (see :meth:`croupier.games.Game.variant_label`), of one
     tournament, when given.
     """
     games = statistics.finished_game_seats(

@@ -112,6 +112,9 @@ def test_a_sealed_round_robin_is_stored_and_rated(
             page = client.get("/leaderboard/kuhn_poker/Kuhn%20poker")
             assert page.status_code == 200
             assert all(name in page.text for name in NAMES)
+            # The tournament is named by the game's own variant label, not by another game's.
+            listed = client.get(f"/api/tournaments/{tournament}").json()
+            assert listed["variant"] == "Kuhn poker"
             # Every page that shows the tournament, its bots and its games draws them.
             bots = [bot["id"] for bot in client.get("/api/bots").json()["bots"]]
             pages = [f"/tournaments/{tournament}", "/games?game=kuhn_poker", "/bots"]

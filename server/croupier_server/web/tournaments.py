@@ -18,6 +18,7 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 from sqlmodel import Session
 
+from croupier.games import game_class
 from croupier_server import db
 from croupier_server.db import TournamentRecord, TournamentStatus
 from croupier_server.db.bots import bot_ids
@@ -27,7 +28,6 @@ from croupier_server.db.listings import (
     search_games,
     tournament_progress,
 )
-from croupier_server.db.variants import variant_label
 from croupier_server.ratings import HeadToHead
 from croupier_server.standings import Standing
 from croupier_server.tournament.formats import Row, Trace, format_names
@@ -301,7 +301,7 @@ def _line(
     return TournamentLine(
         id=_id(record),
         game=record.game,
-        variant=variant_label(record.game, record.options),
+        variant=game_class(record.game).variant_label(record.options),
         format=settings.format,
         format_title=settings.kind.title,
         status=record.status,

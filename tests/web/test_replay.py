@@ -666,3 +666,24 @@ def test_every_rule_set_is_drawn_in_every_view(
         replay = client.get(f"/api/games/{game_id}/replay", params={"view": "seat-0"})
         assert len(replay.json()["steps"]) == game.steps
     engine.dispose()
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "header"),
+    [
+        ("kuhn_poker", {}, "Kuhn poker running"),  # its one variant's label is its title
+        ("lexio", {"players": 4}, "Lexio 4 players running"),
+    ],
+)
+def test_the_header_names_the_variant_only_when_it_is_not_the_games_title(
+    tmp_path: Path, name: str, options: dict[str, Any], header: str
+) -> None:
+    engine = create_database_engine(f"sqlite:///{tmp_path / 'header.db'}")
+    init_database(engine)
+    with Session(engine) as session:
+        game_id = new_game(session, load_game(name, options))
+    with TestClient(create_app(engine)) as client:
+        found = re.search(r"<h1>(.*?)</h1>", client.get(f"/games/{game_id}").text, re.DOTALL)
+    engine.dispose()
+    assert found is not None
+    assert " ".join(re.sub(r"<[^>]+>", " ", found.group(1)).split()) == f"Game {game_id} · {header}"

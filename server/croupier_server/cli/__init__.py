@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from croupier._version import __version__
+from croupier_server import __version__
 from croupier.games import IllegalAction, InvalidOptions, game_class, game_names
 from croupier_server.cli import (
     _bots,

@@ -25,7 +25,6 @@ from croupier_server.db.bots import (
     list_bots,
 )
 from croupier_server.db.engine import (
-    DATABASE_URL_VARIABLE,
     create_database_engine,
     database_url,
     init_database,
@@ -90,7 +89,6 @@ from croupier_server.outcomes import DecidedBy, EndedBy, FaultKind, GameStatus, 
 
 __all__ = [
     "BOT_NAME_MAX_LENGTH",
-    "DATABASE_URL_VARIABLE",
     "INTEGER_MAX",
     "ActionRecord",
     "BotKind",

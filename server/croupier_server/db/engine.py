@@ -17,7 +17,6 @@ connection) raises :class:`~croupier_server.db.errors.DatabaseFailure` inside
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -37,10 +36,10 @@ from sqlalchemy.pool import ConnectionPoolEntry, StaticPool
 
 from croupier_server.db.errors import DatabaseFailure, DatabaseUnavailable
 from croupier_server.db.schema import migrate
+from croupier_server.settings import ServerSettings
 
 __all__ = [
     "DATABASE_FAILURES",
-    "DATABASE_URL_VARIABLE",
     "DEFAULT_DATABASE_FILE",
     "SQLITE_BUSY_TIMEOUT_MS",
     "create_database_engine",
@@ -49,9 +48,6 @@ __all__ = [
     "init_database",
     "translated_failures",
 ]
-
-DATABASE_URL_VARIABLE = "CROUPIER_DATABASE_URL"
-"""The environment variable read when no ``--db`` is given."""
 
 DEFAULT_DATABASE_FILE = "croupier.db"
 """The SQLite file used when neither ``--db`` nor the environment names a database."""
@@ -80,7 +76,7 @@ def database_url(cli_value: str | None) -> str:
     """
     if cli_value:
         return cli_value
-    from_environment = os.environ.get(DATABASE_URL_VARIABLE)
+    from_environment = ServerSettings.from_environment().database_url
     if from_environment:
         return from_environment
     return f"sqlite:///{Path.cwd() / DEFAULT_DATABASE_FILE}"

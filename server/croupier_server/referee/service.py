@@ -11,7 +11,7 @@ from pathlib import Path
 import grpc
 from google.protobuf.message import DecodeError
 
-from croupier import __version__ as sdk_version
+from croupier_server import __version__
 from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
 from croupier.protocol import PROTOCOL_VERSION
 from croupier_server.addresses import listening_socket
@@ -46,7 +46,7 @@ class RefereeService(referee_pb2_grpc.RefereeServicer):
                 welcome=referee_pb2.Welcome(
                     bot_name=session.label,
                     protocol_version=PROTOCOL_VERSION,
-                    referee=f"croupier/{sdk_version}",
+                    referee=f"croupier-server/{__version__}",
                 )
             )
             while (message := await session.outbox.get()) is not None:

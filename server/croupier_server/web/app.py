@@ -13,7 +13,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy import Engine
 from starlette.exceptions import HTTPException
 
-from croupier._version import __version__
+from croupier_server import __version__
 from croupier_server.web import bots, game_page, games, leaderboard, replay, tournaments
 from croupier_server.web.access import AccessControl, AccessTokens, require_reader
 from croupier_server.web.admin import api as admin_api

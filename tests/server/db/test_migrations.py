@@ -22,7 +22,6 @@ from croupier.games import load_game
 from croupier_server import db
 from croupier_server.clock import utc_now
 from croupier_server.db import (
-    DATABASE_URL_VARIABLE,
     DatabaseUnavailable,
     create_database_engine,
     init_database,
@@ -37,6 +36,7 @@ from croupier_server.db.schema import (
     migrating,
 )
 from croupier_server.referee.output import OutputLine, OutputStream
+from croupier_server.settings import DATABASE_URL_VARIABLE
 from tests.server.db.schema_diff import differences
 
 MOMENT = utc_now()

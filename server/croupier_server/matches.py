@@ -26,6 +26,7 @@ from croupier_server.control import TimeControl
 from croupier_server.db import BotKind, BotRecord
 from croupier_server.db.engine import translated_failures
 from croupier_server.db.errors import DatabaseFailure
+from croupier_server.errors import CroupierServerError
 from croupier_server.game_store import ActionWriter, store_game_log
 from croupier_server.referee.limits import BotLimits, LimitSettings, effective_limits
 from croupier_server.referee.match import Entrant, MatchSettings, referee_game
@@ -47,7 +48,7 @@ __all__ = [
 ]
 
 
-class MatchError(Exception):
+class MatchError(CroupierServerError):
     """A game that cannot be played as asked (unknown bots, bots of another game, ...)."""
 
 

@@ -12,8 +12,8 @@ import os
 import sys
 from collections.abc import Sequence
 
-from croupier_server import __version__
 from croupier.games import IllegalAction, InvalidOptions, game_class, game_names
+from croupier_server import __version__
 from croupier_server.cli import (
     _bots,
     _dashboard,
@@ -25,10 +25,8 @@ from croupier_server.cli import (
     _sprt,
     _tournament,
 )
-from croupier_server.db import StorageError
 from croupier_server.db.engine import DATABASE_FAILURES, database_failure
 from croupier_server.errors import CroupierServerError
-from croupier_server.matches import MatchError
 
 __all__ = ["build_parser", "main"]
 
@@ -65,7 +63,7 @@ def _run(args: argparse.Namespace) -> int:
     """Run the chosen command, turning every expected failure into a one-line error."""
     try:
         status: int = args.run(args)
-    except (CroupierServerError, StorageError, MatchError, InvalidOptions, IllegalAction) as error:
+    except (CroupierServerError, InvalidOptions, IllegalAction) as error:
         print(f"croupier: error: {error}", file=sys.stderr)
         return 1
     except DATABASE_FAILURES as error:  # one met outside the blocks that translate them

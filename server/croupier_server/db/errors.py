@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from croupier_server.errors import CroupierServerError
+
 __all__ = [
     "BotNameTaken",
     "DatabaseFailure",
@@ -12,7 +14,7 @@ __all__ = [
 ]
 
 
-class StorageError(Exception):
+class StorageError(CroupierServerError):
     """Base of every error raised by :mod:`croupier_server.db`."""
 
 

@@ -18,6 +18,7 @@ import subprocess
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from croupier_server.errors import CroupierServerError
 from croupier_server.referee.limits import BotLimits
 from croupier_server.referee.output import READ_BYTES, Budget, OutputStream, OutputTail
 from croupier_server.referee.sandbox import Sandbox
@@ -31,7 +32,7 @@ OUTPUT_DRAIN_S = 1.0
 escaped them (without control groups) may hold the pipes open."""
 
 
-class LaunchError(Exception):
+class LaunchError(CroupierServerError):
     """A bot's command could not be started."""
 
 

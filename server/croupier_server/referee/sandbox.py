@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from croupier.protocol import ADDRESS_VARIABLE
+from croupier_server.errors import CroupierServerError
 from croupier_server.referee import confinement, seal
 from croupier_server.referee.cgroups import BotCgroup, CgroupBase, usable_bases
 from croupier_server.referee.confinement import landlock
@@ -85,7 +86,7 @@ def bot_environment(home: Path, referee: Mapping[str, str]) -> dict[str, str]:
     return {**passed, "HOME": str(home), "TMPDIR": str(home), **referee}
 
 
-class SealingUnavailable(OSError):
+class SealingUnavailable(CroupierServerError, OSError):
     """The seats cannot be sealed here, and a command requires them to be (``--sealed``)."""
 
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import grpc
 from google.protobuf.message import DecodeError
 
-from croupier_server import __version__
 from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
 from croupier.protocol import PROTOCOL_VERSION
+from croupier_server import __version__
 from croupier_server.addresses import listening_socket
 from croupier_server.referee.sandbox import REFEREE_DIRECTORY_PREFIX
 from croupier_server.referee.sessions import AdmissionError, BotSession, SessionRegistry

@@ -11,6 +11,7 @@ import functools
 import importlib
 from typing import Any
 
+from croupier_server.errors import CroupierServerError
 from croupier_server.tournament.formats._api import (
     Entrants,
     Format,
@@ -58,7 +59,7 @@ _FORMATS = {
 }
 
 
-class UnknownFormat(ValueError):
+class UnknownFormat(CroupierServerError, ValueError):
     """No format of that name."""
 
 

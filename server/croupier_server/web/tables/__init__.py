@@ -30,6 +30,7 @@ from jinja2 import BaseLoader, Environment, FileSystemLoader, TemplateNotFound
 from pydantic import BaseModel
 
 from croupier.games import Event, State
+from croupier_server.errors import CroupierServerError
 from croupier_server.web.viewers import Viewer
 
 __all__ = [
@@ -49,7 +50,7 @@ ENTRY_POINT_GROUP = "croupier.tables"
 TableModel_co = TypeVar("TableModel_co", bound=BaseModel, covariant=True)
 
 
-class UnknownTable(LookupError):
+class UnknownTable(CroupierServerError, LookupError):
     """No table plug-in is registered for a game (or the one registered is not one)."""
 
 

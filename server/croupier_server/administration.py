@@ -93,18 +93,14 @@ class Administration:
         seed = request.seed if request.seed is not None else random.SystemRandom().randrange(2**63)
         try:
             # The bots first: a schedule of names nobody registered is not worth making.
-            load_bots(self._engine, names=[*request.bots, *request.challengers], game=game)
-            values = {
-                "deals": request.deals,
-                "duplicate": request.duplicate,
-                "challengers": request.challengers,
-            }
+            load_bots(self._engine, names=request.bots, game=game)
+            format_settings = format_named(request.format).settings_from_data(request.format_data())
             record = create_tournament(
                 self._engine,
                 game=game,
                 bots=request.bots,
                 seed=seed,
-                format_settings=format_named(request.format).settings_from_data(values),
+                format_settings=format_settings,
                 concurrency=request.concurrency,
                 settings=settings,
                 reuse_processes=request.reuse_processes,

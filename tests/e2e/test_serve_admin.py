@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import signal
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -47,6 +50,9 @@ pytestmark = [
 
 ADMIN = "e2e-admin-token-0123456789"
 LEXIO_BOTS = ["lexio_random", "lexio_greedy", "lexio_cautious"]
+KUHN_POKER_BOTS = Path(__file__).parents[1] / "kuhn_poker" / "bots"
+KUHN_BOTS = ("kuhn_equilibrium", "kuhn_random")
+"""The third game's bots: its games are the quickest to play."""
 TOKEN_LINE = re.compile(
     r"dashboard (admin|read) token \(shown once; set \$\w+ to choose it\): (\S+)"
 )
@@ -175,7 +181,7 @@ def test_serve_plays_a_tournament_queued_with_the_admin_token_it_made_up(
     wait_for_progress(url, tournament_id, finished=3)
     out = stop(server.process)
     assert token not in out  # shown once, in the line read above
-    assert f"tournament {tournament_id} (lexio: {', '.join(LEXIO_BOTS)}): finished, 3/3" in out
+    assert f"tournament {tournament_id} (lexio: {', '.join(LEXIO_BOTS)}): finished, 3 games" in out
     assert stored_tournament(database, tournament_id) == (TournamentStatus.FINISHED, {0, 1, 2})
 
 
@@ -205,6 +211,42 @@ def test_a_remote_bot_registered_through_the_dashboard_plays_at_once(
         assert all(seat.decisions > 0 for seat in seats)
     finally:
         engine.dispose()
+
+
+@pytest.mark.parametrize(
+    ("settings", "most_games"),
+    [
+        ({"format": "swiss", "rounds": 2}, 4),  # the second round paired after the first
+        ({"format": "sprt", "max_deals": 2, "min_deals": 1}, 4),  # chosen pair by pair
+    ],
+    ids=["swiss", "sprt"],
+)
+def test_serve_plays_an_adaptive_format_queued_through_the_api(
+    checked_database: str,
+    capsys: pytest.CaptureFixture[str],
+    processes: Processes,
+    settings: dict[str, Any],
+    most_games: int,
+) -> None:
+    for name in KUHN_BOTS:
+        command = shlex.join([sys.executable, str(KUHN_POKER_BOTS / f"{name}.py")])
+        add = ["bot", "add", name, "--game", "kuhn_poker", "--command", command]
+        assert main([*add, "--db", checked_database]) == 0
+    capsys.readouterr()
+    server = serve(processes, checked_database, CROUPIER_ADMIN_TOKEN=ADMIN)
+    body = {"game": "kuhn_poker", "bots": list(KUHN_BOTS), "seed": 3, **settings}
+    status, queued = request(f"{server.url}/api/tournaments", body, ADMIN)
+    assert status == 201, queued
+    assert (queued["format"], queued["status"]) == (settings["format"], "queued")
+    progress = wait_for_progress(
+        server.url, queued["id"], finished=2, status=TournamentStatus.FINISHED
+    )
+    out = stop(server.process)
+    assert f"tournament {queued['id']} (kuhn_poker: {', '.join(KUHN_BOTS)}): finished" in out
+    status_now, played = stored_tournament(checked_database, queued["id"])
+    assert status_now is TournamentStatus.FINISHED
+    assert len(played) == progress["finished"] <= most_games
+    assert played == set(range(len(played)))
 
 
 @pytest.mark.slow

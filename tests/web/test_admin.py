@@ -27,13 +27,16 @@ from croupier_server.control import TimeControl
 from croupier_server.db import BotKind, TournamentStatus, create_database_engine, init_database
 from croupier_server.referee.limits import LimitSettings
 from croupier_server.referee.match import MatchSettings
+from croupier_server.tournament.formats import FormatSettings, format_named, format_names
 from croupier_server.tournament.formats.round_robin import RoundRobinSettings
+from croupier_server.tournament.formats.sprt import SprtHypotheses, SprtSettings
+from croupier_server.tournament.formats.swiss import SwissSettings
 from croupier_server.tournament.records import tournament_schedule
 from croupier_server.tournament.runner import create_tournament
-from croupier_server.tournament.schedule import ScheduleFormat
 from croupier_server.web import create_app
 from croupier_server.web.access import AccessTokens
 from croupier_server.web.admin import GameName, ProcessLimits, TimeControlRequest
+from croupier_server.web.admin.format_settings import format_settings
 from tests import queries
 
 ADMIN = "admin-token-0123456789abcdef"
@@ -73,6 +76,15 @@ def lexio_bots(engine: Engine) -> list[str]:
             db.add_bot(session, name=name, game="lexio", command="python bot.py")
         db.add_bot(session, name="crib", game="cribbage", command="python bot.py")
     return LEXIO_BOTS
+
+
+@pytest.fixture
+def cribbage_bots(engine: Engine) -> list[str]:
+    names = ["peg", "box", "nob"]
+    with Session(engine) as session:
+        for name in names:
+            db.add_bot(session, name=name, game="cribbage", command="python bot.py")
+    return names
 
 
 def post(client: TestClient, path: str, body: dict[str, Any]) -> tuple[int, Any]:
@@ -245,10 +257,10 @@ def test_a_tournament_without_a_seed_gets_a_random_one(
         ({"options": {"players": 4}}, 400, "3 bots cannot fill a table of 4 seats"),
         ({"bots": ["north", "north", "east"]}, 400, "each bot may enter once"),
         ({"format": "gauntlet"}, 400, "a gauntlet needs challengers among the bots"),
-        ({"challengers": ["north"]}, 400, "challengers are for a gauntlet"),
+        ({"challengers": ["north"]}, 422, "challengers is not for the Round robin format"),
         ({"deals": 0}, 422, ""),
         ({"bots": []}, 422, ""),
-        ({"format": "swiss"}, 422, ""),
+        ({"format": "knockout"}, 422, ""),
         ({"time_control": {"bank_ms": -1}}, 422, ""),
         ({"seed": 2**63}, 422, ""),
         ({"schedule": "fast"}, 422, ""),
@@ -286,8 +298,79 @@ def test_a_gauntlet_is_queued_with_its_challengers(
     with Session(engine) as session:
         stored = db.get_tournament(session, tournament_id=queued["id"])
     assert stored is not None
-    assert stored.format == ScheduleFormat.GAUNTLET
+    assert stored.format == "gauntlet"
     assert all("north" in game.bots for game in tournament_schedule(stored)[1])
+
+
+@pytest.mark.parametrize(
+    ("settings", "format_settings"),
+    [
+        ({"format": "swiss", "rounds": 3}, SwissSettings(rounds=3)),
+        (
+            {"format": "sprt", "elo1": 20, "alpha": 0.1, "max_deals": 40},
+            SprtSettings(SprtHypotheses(elo1=20.0, alpha=0.1), max_deals=40),
+        ),
+        ({"format": "sprt"}, SprtSettings()),
+    ],
+    ids=["swiss", "sprt", "sprt-defaults"],
+)
+def test_every_format_is_queued_with_its_own_settings(
+    client: TestClient,
+    engine: Engine,
+    cribbage_bots: list[str],
+    settings: dict[str, Any],
+    format_settings: FormatSettings,
+) -> None:
+    bots = cribbage_bots if settings["format"] == "swiss" else cribbage_bots[:2]
+    body = {"game": "cribbage", "bots": bots, "seed": 8, **settings}
+    status, queued = post(client, "/api/tournaments", body)
+    assert status == 201, queued
+    assert (queued["format"], queued["status"]) == (settings["format"], "queued")
+    direct = create_tournament(
+        engine,
+        game=load_game("cribbage"),
+        bots=bots,
+        seed=8,
+        format_settings=format_settings,
+    )
+    with Session(engine) as session:
+        stored = db.get_tournament(session, tournament_id=queued["id"])
+    assert stored is not None
+    assert (stored.format, stored.settings) == (direct.format, direct.settings)
+
+
+@pytest.mark.parametrize(
+    ("changes", "status", "message"),
+    [
+        ({"deals": 2}, 422, "deals is not for the Swiss format (it takes rounds)"),
+        (
+            {"format": "sprt", "rounds": 2, "duplicate": False},
+            422,
+            "duplicate, rounds are not for the Sequential match (SPRT) format",
+        ),
+        ({"rounds": 0}, 422, ""),
+        ({"format": "sprt", "alpha": 0.7}, 400, "alpha must be between 0 and 0.5, not 0.7"),
+        ({"format": "sprt", "elo0": "NaN"}, 422, ""),
+        ({"format": "sprt"}, 400, "a sequential match needs two different bots"),
+        ({"game": "lexio", "options": {"players": 3}}, 400, "Swiss pairing is for two-player"),
+    ],
+)
+def test_a_setting_of_another_format_or_out_of_bounds_is_refused(
+    client: TestClient,
+    engine: Engine,
+    lexio_bots: list[str],
+    cribbage_bots: list[str],
+    changes: dict[str, Any],
+    status: int,
+    message: str,
+) -> None:
+    bots = lexio_bots if changes.get("game") == "lexio" else cribbage_bots
+    body = {"game": "cribbage", "bots": bots, "format": "swiss"} | changes
+    answer_status, answer = post(client, "/api/tournaments", body)
+    assert answer_status == status, answer
+    assert message in str(answer["detail"])
+    with Session(engine) as session:
+        assert db.list_tournaments(session) == []
 
 
 # The forms
@@ -377,6 +460,12 @@ def test_the_tournament_form_queues_a_tournament_and_shows_it(
         ({"rounds": "many"}, "rounds is a whole number, not 'many'"),
         ({"deals": "x"}, "deals: Input should be a valid integer"),
         ({"bots": "north, nobody, east"}, "no bot named 'nobody'"),
+        ({"swiss-rounds": "2"}, "rounds is not for the Round robin format (it takes deals, "),
+        (
+            {"format": "sprt", "no-duplicate": "on", "elo1": "30"},
+            "duplicate is not for the Sequential match (SPRT) format",
+        ),
+        ({"format": "sprt", "alpha": "0.5"}, "alpha must be between 0 and 0.5, not 0.5"),
     ],
 )
 def test_a_refused_tournament_form_says_why(
@@ -392,3 +481,52 @@ def test_a_refused_tournament_form_says_why(
     assert alert(page.text).startswith(str(escape(message)))
     with Session(engine) as session:
         assert db.list_tournaments(session) == []
+
+
+@pytest.mark.parametrize(
+    ("fields", "stored_settings"),
+    [
+        (
+            {"format": "sprt", "elo1": "25", "alpha": "0.1", "max-deals": "30"},
+            {"elo0": 0.0, "elo1": 25.0, "alpha": 0.1, "max_deals": 30, "min_deals": 10},
+        ),
+        (
+            {"format": "gauntlet", "gauntlet": "peg", "no-duplicate": "on", "deals": "2"},
+            {"challengers": ["peg"], "duplicate": False, "deals": 2},
+        ),
+        ({"format": "swiss", "swiss-rounds": "2"}, {"rounds": 2}),
+    ],
+    ids=["sprt", "gauntlet", "swiss"],
+)
+def test_the_tournament_form_sets_each_formats_own_settings(
+    client: TestClient,
+    engine: Engine,
+    cribbage_bots: list[str],
+    fields: dict[str, str],
+    stored_settings: dict[str, Any],
+) -> None:
+    bots = cribbage_bots[:2] if fields["format"] == "sprt" else cribbage_bots
+    form = {"csrf": csrf_of(client), "game": "cribbage", "bots": ",".join(bots)} | fields
+    answer = client.post("/admin/tournaments", data=form, follow_redirects=False)
+    assert answer.status_code == 303, alert(answer.text)
+    with Session(engine) as session:
+        (stored,) = db.list_tournaments(session)
+    assert stored.format == fields["format"]
+    assert stored.settings.items() >= stored_settings.items()
+
+
+def test_the_tournament_form_offers_every_format_and_one_input_per_setting(
+    client: TestClient,
+) -> None:
+    csrf_of(client)
+    page = client.get("/admin").text
+    form = page[page.index('action="/admin/tournaments"') :]
+    form = form[: form.index("</form>")]
+    inputs = re.findall(r'<(?:input|select)\b[^>]*\bname="([^"]+)"', form)
+    assert len(inputs) == len(set(inputs))
+    assert {setting.input for setting in format_settings()} <= set(inputs)
+    menu = form[form.index('<select name="format">') :]
+    offered = re.findall(
+        r'<option value="([^"]+)"[^>]*>([^<]+)</option>', menu[: menu.index("</select>")]
+    )
+    assert offered == [(name, format_named(name).title) for name in format_names()]

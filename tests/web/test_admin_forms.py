@@ -1,4 +1,4 @@
-"""The admin forms' inputs and the API's schemas, made from the games and control settings."""
+"""The admin forms' inputs and the API's schemas: from the games, formats and control settings."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import pytest
 
 from croupier.games import game_class, game_names
 from croupier_server.control import LIMIT_SETTINGS, TIME_CONTROL_SETTINGS
+from croupier_server.tournament.formats import format_named, format_names
+from croupier_server.web.admin.format_settings import format_settings
 from croupier_server.web.admin.forms import (
     FormRefused,
     bot_data,
@@ -92,3 +94,40 @@ def test_the_limits_and_times_are_the_control_settings_with_their_bounds() -> No
 def test_the_api_schema_names_the_registered_games() -> None:
     for model in (BotRegistration, TournamentRequest):
         assert model.model_json_schema()["properties"]["game"]["enum"] == list(game_names())
+
+
+def test_the_api_schema_names_the_formats_and_has_a_field_per_setting() -> None:
+    schema = TournamentRequest.model_json_schema()["properties"]
+    assert schema["format"]["enum"] == list(format_names())
+    for name in format_names():
+        for spec in format_named(name).specs:
+            field = schema[spec.name]
+            default = list(spec.default) if isinstance(spec.default, tuple) else spec.default
+            assert field["default"] == default
+            assert spec.help in field["description"]
+            assert format_named(name).title in field["description"]
+    request = TournamentRequest.model_validate(
+        {"game": "cribbage", "bots": ["a", "b"], "format": "sprt", "elo1": 20}
+    )
+    assert request.format_data() == {"elo1": 20.0}
+
+
+def test_a_form_reads_each_format_setting_from_its_flags_input() -> None:
+    data = tournament_data(
+        {
+            "game": "lexio",
+            "format": "gauntlet",
+            "gauntlet": " a, b ",
+            "no-duplicate": "on",
+            "deals": " 3 ",
+            "swiss-rounds": "",
+            "elo0": " ",
+        }
+    )
+    settings = {setting.spec.name for setting in format_settings()}
+    assert {key: data[key] for key in settings & set(data)} == {
+        "challengers": ["a", "b"],
+        "duplicate": False,
+        "deals": "3",
+    }
+    assert data["format"] == "gauntlet"

@@ -2,7 +2,7 @@
 
 schemathesis sends ``POST /api/bots`` and ``POST /api/tournaments`` valid and invalid
 bodies from their schema; hypothesis sends tournaments of registered and unknown bots with
-any rule options, formats and challengers. Every answer is documented (201, 400, 409 or
+any rule options, formats and their settings. Every answer is documented (201, 400, 409 or
 422 with the documented shape), never a server error. Without the token, the dashboard's
 own fuzz test (test_api_fuzz.py) meets a 401.
 """
@@ -32,6 +32,7 @@ from sqlmodel import Session
 from croupier_server import db
 from croupier_server.administration import Administration
 from croupier_server.db import create_database_engine, init_database
+from croupier_server.tournament.formats import format_named, format_names
 from croupier_server.web import create_app
 from croupier_server.web.access import AccessTokens
 from tests.server import conftest as server_fixtures
@@ -128,17 +129,28 @@ def good_tournaments(draw: st.DrawFn) -> dict[str, Any]:
     }
 
 
+SETTING_VALUES: dict[str, st.SearchStrategy[Any]] = {
+    "count": st.integers(1, 5),
+    "number": st.floats(-1000, 1000),
+    "switch": st.booleans(),
+    "bots": st.lists(NAMES, max_size=2),
+}
+"""Values of a format's setting, by the kind of its spec."""
+
+
 @st.composite
 def any_tournaments(draw: st.DrawFn) -> dict[str, Any]:
-    """Requests of the right shape, of registered bots and others, with any rules and names."""
+    """Requests of the right shape, of registered bots and others, with any rules and names,
+    of any format with some of its settings, or of another's."""
+    chosen = draw(st.sampled_from(format_names()))
+    settings_of = draw(st.sampled_from([chosen, chosen, *format_names()]))
+    specs = draw(st.lists(st.sampled_from(format_named(settings_of).specs), unique=True))
     return {
         "game": draw(st.sampled_from(["lexio", "cribbage"])),
         "options": draw(OPTIONS),
         "bots": draw(st.lists(NAMES, min_size=1, max_size=6)),
-        "format": draw(st.sampled_from(["round-robin", "gauntlet"])),
-        "challengers": draw(st.lists(NAMES, max_size=2)),
-        "deals": draw(st.integers(1, 5)),
-        "duplicate": draw(st.booleans()),
+        "format": chosen,
+        **{spec.name: draw(SETTING_VALUES[spec.kind]) for spec in specs},
         "seed": draw(st.integers(-(2**63), 2**63 - 1)),
     }
 

@@ -9,6 +9,7 @@ dashboard by the command serving it), :mod:`.api` the JSON routes, :mod:`.forms`
 from croupier_server.web.admin.actions import AdminActions
 from croupier_server.web.admin.schemas import (
     BotRegistration,
+    FormatName,
     GameName,
     ProcessLimits,
     QueuedTournament,
@@ -20,6 +21,7 @@ from croupier_server.web.admin.schemas import (
 __all__ = [
     "AdminActions",
     "BotRegistration",
+    "FormatName",
     "GameName",
     "ProcessLimits",
     "QueuedTournament",

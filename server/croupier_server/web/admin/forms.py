@@ -3,8 +3,10 @@
 A tournament form has one input per rule option of every game, made from the game's
 option specs (:attr:`croupier.games.Game.option_specs`): a choice is a menu, a number a
 number input with the option's range. An input is named after its option, or
-``GAME.OPTION`` when two games have an option of that name. The limits and times are the
-settings of :mod:`croupier_server.control`.
+``GAME.OPTION`` when two games have an option of that name. Each setting of every format
+has an input named after its flag, as :mod:`.format_settings` makes them: a switch is a
+checkbox that, checked, sets the opposite of its default, as its flag does. The limits
+and times are the settings of :mod:`croupier_server.control`.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from pydantic_core import ErrorDetails
 
 from croupier.games import OptionSpec, OptionValue, game_class, game_names
 from croupier_server.control import LIMIT_SETTINGS, TIME_CONTROL_SETTINGS, Setting
-from croupier_server.tournament.schedule import ScheduleFormat
+from croupier_server.web.admin.format_settings import format_settings
 
 __all__ = [
     "LIMIT_FIELDS",
@@ -137,9 +139,7 @@ def tournament_data(fields: dict[str, str]) -> dict[str, Any]:
         "game": game,
         "options": options,
         "bots": _names(fields.get("bots", "")),
-        "format": fields.get("format", ScheduleFormat.ROUND_ROBIN),
-        "challengers": _names(fields.get("challengers", "")),
-        "duplicate": "duplicate" in fields,
+        **_format_settings(fields),
         "reuse_processes": "reuse_processes" in fields,
         "time_control": {
             setting.name: fields[setting.name]
@@ -147,10 +147,24 @@ def tournament_data(fields: dict[str, str]) -> dict[str, Any]:
             if fields.get(setting.name)
         },
     }
-    for name in ("deals", "seed", "concurrency"):
+    for name in ("format", "seed", "concurrency"):
         if fields.get(name):
             data[name] = fields[name]
     return data
+
+
+def _format_settings(fields: dict[str, str]) -> dict[str, Any]:
+    """The formats' settings filled in, by name; the request refuses those of another format."""
+    given: dict[str, Any] = {}
+    for setting in format_settings():
+        spec, text = setting.spec, fields.get(setting.input, "").strip()
+        if spec.kind == "switch" and setting.input in fields:
+            given[spec.name] = not spec.default
+        elif spec.kind == "bots" and _names(text):
+            given[spec.name] = _names(text)
+        elif spec.kind in ("count", "number") and text:
+            given[spec.name] = text
+    return given
 
 
 def _option_value(spec: OptionSpec, text: str) -> OptionValue:

@@ -17,7 +17,7 @@ from fastapi.routing import APIRoute
 
 from croupier.games import game_names
 from croupier_server.db import BOT_NAME_MAX_LENGTH
-from croupier_server.tournament.schedule import ScheduleFormat
+from croupier_server.tournament.formats import format_named, format_names
 from croupier_server.web.access import (
     SESSION_COOKIE,
     LoginSession,
@@ -28,6 +28,7 @@ from croupier_server.web.access import (
     set_session_cookie,
 )
 from croupier_server.web.admin.actions import Actions, add_bot, queue_tournament
+from croupier_server.web.admin.format_settings import format_settings
 from croupier_server.web.admin.forms import (
     LIMIT_FIELDS,
     TIME_FIELDS,
@@ -208,13 +209,14 @@ def _admin_forms(
             "csrf": session.csrf,
             "games": game_names(),
             "option_fields": option_fields(),
-            "formats": [str(schedule_format) for schedule_format in ScheduleFormat],
+            "formats": [format_named(name) for name in format_names()],
+            "format_settings": format_settings(),
             "limit_fields": LIMIT_FIELDS,
             "time_fields": TIME_FIELDS,
             "bot_name_max_length": BOT_NAME_MAX_LENGTH,
             "bot_form": bot_form or {},
             "bot_error": bot_error,
-            "tournament_form": tournament_form or {"duplicate": "on"},
+            "tournament_form": tournament_form or {},
             "tournament_error": tournament_error,
         },
         status_code=400 if refused else 200,

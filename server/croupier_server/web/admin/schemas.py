@@ -1,7 +1,8 @@
 """What the admin API takes and answers: a bot to register, a tournament to queue.
 
-The games, the bots' process limits and the time control are not listed here: the games
-come from :func:`croupier.games.game_names`, the limits and times from
+The games, the formats and their settings, the bots' process limits and the time control
+are not listed here: the games come from :func:`croupier.games.game_names`, the formats
+and their settings from :mod:`.format_settings`, the limits and times from
 :mod:`croupier_server.control`, each field with its bounds and help.
 """
 
@@ -16,7 +17,12 @@ from pydantic import BaseModel, ConfigDict, Field, create_model, model_validator
 from croupier.games import game_names
 from croupier_server.control import LIMIT_SETTINGS, TIME_CONTROL_SETTINGS, Setting
 from croupier_server.db import BOT_NAME_MAX_LENGTH, BotKind, TournamentStatus
-from croupier_server.tournament.schedule import ScheduleFormat
+from croupier_server.tournament.formats import format_named, format_names
+from croupier_server.web.admin.format_settings import (
+    FormatSetting,
+    check_format_settings,
+    format_settings,
+)
 from croupier_server.web.openapi import NO_NUL
 
 __all__ = [
@@ -24,6 +30,7 @@ __all__ = [
     "MAX_ENTRANTS",
     "BotName",
     "BotRegistration",
+    "FormatName",
     "GameName",
     "ProcessLimits",
     "QueuedTournament",
@@ -33,19 +40,22 @@ __all__ = [
     "TournamentRequest",
 ]
 
-# The name of a registered game, an enum in the OpenAPI schema. The games are known when
-# the module is imported, not when it is checked.
+# The name of a registered game or format, an enum in the OpenAPI schema. They are known
+# when the module is imported, not when it is checked.
 if TYPE_CHECKING:
     GameName: TypeAlias = str
+    FormatName: TypeAlias = str
 else:
     GameName = Literal[game_names()]
+    FormatName = Literal[format_names()]
 
 BotName = Annotated[str, Field(min_length=1, max_length=BOT_NAME_MAX_LENGTH, pattern=NO_NUL)]
 Text = Annotated[str, Field(max_length=4096, pattern=NO_NUL)]
 SIGNED_64_BITS = 2**63
 MAX_ENTRANTS = 64
 MAX_DEALS = 1000
-"""With :data:`MAX_ENTRANTS`, a schedule of millions of games at most: one that fits in memory."""
+"""The most of any count a format takes (deals, rounds, pairs): with :data:`MAX_ENTRANTS`, a
+schedule of millions of games at most, one that fits in memory."""
 
 
 class _Strict(BaseModel):
@@ -141,8 +151,12 @@ class RegisteredBot(BaseModel):
     )
 
 
-class TournamentRequest(_Strict):
-    """A tournament to queue, as ``croupier tournament run`` takes it."""
+class _TournamentRequest(_Strict):
+    """A tournament to queue, as ``croupier tournament run`` takes it.
+
+    :data:`TournamentRequest` adds a field per setting of every format, made from the
+    formats' specs; a setting the chosen format lacks is refused.
+    """
 
     game: GameName
     options: dict[str, Any] = Field(
@@ -154,12 +168,9 @@ class TournamentRequest(_Strict):
     bots: list[BotName] = Field(
         min_length=1, max_length=MAX_ENTRANTS, description="The entrants, by name."
     )
-    format: ScheduleFormat = ScheduleFormat.ROUND_ROBIN
-    challengers: list[BotName] = Field(
-        default_factory=list, max_length=MAX_ENTRANTS, description="A gauntlet's challengers."
-    )
-    deals: int = Field(
-        default=10, ge=1, le=MAX_DEALS, description="Deals per pair, or tables in all (3+ seats)."
+    format: FormatName = Field(
+        default=format_names()[0],
+        description="The tournament format; each of its settings is a field, unset: its default.",
     )
     seed: int | None = Field(
         default=None,
@@ -167,7 +178,6 @@ class TournamentRequest(_Strict):
         lt=SIGNED_64_BITS,
         description="The tournament seed; unset: a random one.",
     )
-    duplicate: bool = Field(default=True, description="Play each deal in every rotation.")
     concurrency: int | None = Field(
         default=None, ge=1, le=256, description="Games at once; unset: the server's CPUs."
     )
@@ -175,6 +185,41 @@ class TournamentRequest(_Strict):
     limits: ProcessLimits = Field(default_factory=ProcessLimits)
     reuse_processes: bool = Field(
         default=False, description="Keep each bot's processes from game to game (faster)."
+    )
+
+    @model_validator(mode="after")
+    def _settings_of_its_format(self) -> Self:
+        check_format_settings(self.format, self.model_fields_set)
+        return self
+
+    def format_data(self) -> dict[str, Any]:
+        """Its format's settings given, by name, for the format's ``settings_from_data``."""
+        own = [spec.name for spec in format_named(self.format).specs]
+        return {name: getattr(self, name) for name in own if name in self.model_fields_set}
+
+
+def _setting_field(setting: FormatSetting) -> tuple[Any, Any]:
+    """The type and the field of a format's setting, bounded as its kind says."""
+    spec, description = setting.spec, setting.description
+    if spec.kind == "count":
+        return int, Field(spec.default, ge=1, le=MAX_DEALS, description=description)
+    if spec.kind == "number":
+        return float, Field(spec.default, allow_inf_nan=False, description=description)
+    if spec.kind == "switch":
+        return bool, Field(spec.default, description=description)
+    return list[BotName], Field(spec.default, max_length=MAX_ENTRANTS, description=description)
+
+
+# Made from the formats' settings when imported; the model without them when checked.
+if TYPE_CHECKING:
+    TournamentRequest: TypeAlias = _TournamentRequest
+else:
+    TournamentRequest = create_model(
+        "TournamentRequest",
+        __base__=_TournamentRequest,
+        __module__=__name__,
+        __doc__="A tournament to queue, as `croupier tournament run` takes it.",
+        **{setting.spec.name: _setting_field(setting) for setting in format_settings()},
     )
 
 

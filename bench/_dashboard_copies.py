@@ -25,7 +25,7 @@ from croupier.games import game_class
 from croupier_server.db import EndedBy, GameStatus, SeatStatus, TournamentRecord, TournamentStatus
 from croupier_server.db.models import UTCDateTime
 from croupier_server.db.serialize import result_data
-from croupier_server.matches import settings_data, settings_from_data
+from croupier_server.recorded_games import settings_data, settings_from_data
 from croupier_server.tournament.formats import ScheduledGame
 
 __all__ = ["CONCURRENCY", "PlannedTournament", "PoolBot", "TemplateCopies"]

@@ -18,7 +18,7 @@ import contextlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from croupier_server.referee.launcher import BotProcess
+from croupier_server.referee.containment.launcher import BotProcess
 
 __all__ = ["Memory", "SeatMemory", "SeatTree", "cpu_seconds", "process_tree"]
 

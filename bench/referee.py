@@ -60,9 +60,9 @@ from croupier import codec
 from croupier.games import Game, load_game
 from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
 from croupier_server.outcomes import DecidedBy
-from croupier_server.referee.launcher import BotProcess
-from croupier_server.referee.limits import DEFAULT_LIMITS
-from croupier_server.referee.match import Entrant, MatchSettings, referee_game
+from croupier_server.referee.containment.launcher import BotProcess
+from croupier_server.referee.containment.limits import DEFAULT_LIMITS
+from croupier_server.referee.game import Entrant, RefereeSettings, referee_game
 from croupier_server.referee.records import GameLog
 from croupier_server.referee.service import MAX_MESSAGE_BYTES, RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
@@ -492,7 +492,7 @@ async def play_tables(
     pool: Pool, game: Game[Any], *, tables: int, games: int, profile: bool = False
 ) -> RefereeRun:
     """``games`` games in a row at each of ``tables`` tables at once."""
-    settings = MatchSettings()
+    settings = RefereeSettings()
 
     async def table(number: int) -> list[GameLog]:
         entrants = [Entrant(name) for name in pool.names[number][: game.num_players]]

@@ -58,11 +58,11 @@ sys.path.append(str(Path(__file__).resolve().parents[1]))  # bench/ as a package
 
 import croupier
 from bench._process_tree import Memory, SeatMemory, SeatTree
-from croupier_server.referee import sandbox
-from croupier_server.referee.confinement import landlock
-from croupier_server.referee.launcher import BotProcess
-from croupier_server.referee.limits import DEFAULT_LIMITS
-from croupier_server.referee.sandbox import Sandbox
+from croupier_server.referee.containment import sandbox
+from croupier_server.referee.containment.confinement import landlock
+from croupier_server.referee.containment.launcher import BotProcess
+from croupier_server.referee.containment.limits import DEFAULT_LIMITS
+from croupier_server.referee.containment.sandbox import Sandbox
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.tokens import new_secret

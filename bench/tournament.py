@@ -49,14 +49,14 @@ from croupier_server import db
 from croupier_server.cli import main as croupier_main
 from croupier_server.control import TimeControl
 from croupier_server.db import create_database_engine, statistics
-from croupier_server.referee.match import MatchSettings
+from croupier_server.referee.game import RefereeSettings
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.tournament.formats.round_robin import RoundRobinSettings
 from croupier_server.tournament.runner import create_tournament, run_tournament
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-SETTINGS = MatchSettings(
+SETTINGS = RefereeSettings(
     time_control=TimeControl(connect_ms=30_000, decision_ms=5_000, bank_ms=30_000)
 )
 """Time enough that a loaded machine charges no fault: this measures cost, not the clock."""

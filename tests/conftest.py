@@ -5,7 +5,7 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
-from croupier_server.referee import sandbox
+from croupier_server.referee.containment import sandbox
 
 settings.register_profile("dev", max_examples=60, deadline=None)
 settings.register_profile(

@@ -31,7 +31,7 @@ _SERVER_ABOVE_THE_REFEREE = (
     "croupier_server.web",
     "croupier_server.tournament",
     "croupier_server.matchmaking",
-    "croupier_server.matches",
+    "croupier_server.recorded_games",
     "croupier_server.game_store",
 )
 _WEB_FRAMEWORK = ("fastapi", "starlette", "jinja2", "uvicorn")
@@ -81,7 +81,7 @@ LAYERS: dict[tuple[str, ...], tuple[str, ...]] = {
         "grpc",
         *_WEB_FRAMEWORK,
         "croupier_server.referee",
-        "croupier_server.matches",
+        "croupier_server.recorded_games",
         "croupier_server.game_store",
         "croupier_server.tournament.runner",
         "croupier_server.cli",
@@ -91,7 +91,7 @@ LAYERS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("croupier_server.web",): (
         "grpc",
         "croupier_server.referee",
-        "croupier_server.matches",
+        "croupier_server.recorded_games",
         "croupier_server.game_store",
         "croupier_server.matchmaking",
         "croupier_server.administration",

@@ -20,8 +20,8 @@ from croupier_server import db
 from croupier_server.bot_commands import absolute_command
 from croupier_server.control import LimitSettings, TimeControl
 from croupier_server.db import BotRecord, TournamentRecord
-from croupier_server.matches import MatchError, load_bots
-from croupier_server.referee.match import MatchSettings
+from croupier_server.recorded_games import GameSetupError, load_bots
+from croupier_server.referee.game import RefereeSettings
 from croupier_server.tournament.formats import format_named
 from croupier_server.tournament.runner import create_tournament
 from croupier_server.web.admin import BotRegistration, TournamentRequest
@@ -86,7 +86,7 @@ class Administration:
             ValueError: bad rules, unknown bots, a schedule that cannot be made...
         """
         game = load_game(request.game, request.options)
-        settings = MatchSettings(
+        settings = RefereeSettings(
             time_control=TimeControl.from_data(request.time_control.items()),
             limits=LimitSettings.from_data(request.limits.items()),
         )
@@ -106,6 +106,6 @@ class Administration:
                 reuse_processes=request.reuse_processes,
                 queued=True,
             )
-        except MatchError as error:
+        except GameSetupError as error:
             raise ValueError(str(error)) from None
         return record

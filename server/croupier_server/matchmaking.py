@@ -16,8 +16,8 @@ from sqlalchemy import Engine
 
 from croupier.games import Game
 from croupier_server.db import BotRecord
-from croupier_server.matches import play_recorded_game
-from croupier_server.referee.match import MatchSettings
+from croupier_server.recorded_games import play_recorded_game
+from croupier_server.referee.game import RefereeSettings
 from croupier_server.referee.service import RefereeServer
 
 __all__ = ["POLL_SECONDS", "pair_remote_bots"]
@@ -84,7 +84,7 @@ async def _play(
 ) -> None:
     try:
         game_id, log = await play_recorded_game(
-            engine, server, game=game, bots=seated, seed=seed, settings=MatchSettings()
+            engine, server, game=game, bots=seated, seed=seed, settings=RefereeSettings()
         )
         scores = log.result.scores if log.result else ()
         names = ", ".join(f"{bot.name} {score}" for bot, score in zip(seated, scores, strict=False))

@@ -6,7 +6,7 @@
 
 A bot's own variables (``CROUPIER_ADDRESS``, ``CROUPIER_TOKEN``) are the SDK's
 (:mod:`croupier.protocol`); the referee hands a started bot those of its own variables
-whose names begin ``CROUPIER_BOT_`` (:mod:`croupier_server.referee.sandbox`).
+whose names begin ``CROUPIER_BOT_`` (:mod:`croupier_server.referee.containment.sandbox`).
 """
 
 from __future__ import annotations

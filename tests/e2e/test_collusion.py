@@ -32,8 +32,8 @@ from croupier_server import db
 from croupier_server.control import TimeControl
 from croupier_server.db import create_database_engine, init_database
 from croupier_server.db.outputs import game_output
-from croupier_server.referee.limits import LimitSettings
-from croupier_server.referee.match import MatchSettings
+from croupier_server.referee.containment.limits import LimitSettings
+from croupier_server.referee.game import RefereeSettings
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.tournament.formats.round_robin import RoundRobinSettings
@@ -47,7 +47,7 @@ LEXIO = load_game("lexio", {"players": 4, "rounds": 1})
 COLLUDERS = ("colluder_a", "colluder_b")
 HONEST = {"random": "lexio_random", "greedy": "lexio_greedy"}
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-SETTINGS = MatchSettings(
+SETTINGS = RefereeSettings(
     time_control=TimeControl(connect_ms=20_000, decision_ms=3_000, bank_ms=20_000),
     limits=LimitSettings(output_kb=1024),
 )

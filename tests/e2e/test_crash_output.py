@@ -15,7 +15,7 @@ from sqlmodel import Session
 from croupier_server import db
 from croupier_server.cli import main
 from croupier_server.db import create_database_engine
-from croupier_server.referee import sandbox
+from croupier_server.referee.containment import sandbox
 from tests import queries
 from tests.e2e.test_cli_errors import croupier
 from tests.server.referee.harness import example_command

@@ -22,7 +22,7 @@ from sqlmodel import Session
 
 from croupier_server import db
 from croupier_server.db import create_database_engine, init_database
-from croupier_server.referee import sandbox
+from croupier_server.referee.containment import sandbox
 from tests.fakebots import zoo
 
 pytestmark = [

@@ -34,8 +34,8 @@ from croupier.games import load_game
 from croupier_server import db
 from croupier_server.control import TimeControl
 from croupier_server.db import FaultKind
-from croupier_server.referee.limits import LimitSettings
-from croupier_server.referee.match import MatchSettings
+from croupier_server.referee.containment.limits import LimitSettings
+from croupier_server.referee.game import RefereeSettings
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.tournament.formats.gauntlet import GauntletSettings
@@ -48,7 +48,9 @@ FAKEBOTS = Path(__file__).resolve().parent
 EXAMPLES = FAKEBOTS.parents[1] / "examples"
 GAME = load_game("cribbage", {"variant": "five-card", "match_points": 1})
 """Two seats, one game of 61 points: a few seconds between honest bots."""
-SETTINGS = MatchSettings(time_control=TimeControl(connect_ms=3_000, decision_ms=300, bank_ms=1_000))
+SETTINGS = RefereeSettings(
+    time_control=TimeControl(connect_ms=3_000, decision_ms=300, bank_ms=1_000)
+)
 """A short time control, so that the bots that hang or dawdle cost seconds, not minutes."""
 FIELD = {"greedy": "cribbage_greedy", "random": "cribbage_random"}
 """The honest bots every challenger meets: bot name -> example."""

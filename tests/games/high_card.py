@@ -32,6 +32,7 @@ BUGS = (
     "endless",
     "late_seats",
     "spoiled_resample",
+    "seats_only",
 )
 
 
@@ -44,6 +45,14 @@ class Dealt(PrivateEvent):
 class Moved(Event):
     seat: Seat
     swapped: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffled(Event):
+    """Seen by both seats but not by a spectator: neither public nor a private event."""
+
+    def is_visible_to(self, seat: Seat | None) -> bool:
+        return seat is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +95,8 @@ class HighCardState(State[str, View, Result]):
         self._pack = self._rng.sample(range(1, 6), 5)
         self._hands = [self._pack.pop(), self._pack.pop()]
         self._events: list[Event] = [Dealt(seat, card) for seat, card in enumerate(self._hands)]
+        if game.bug == "seats_only":
+            self._events.insert(0, Shuffled())
         self._actions: list[tuple[Seat, str]] = []
 
     @property

@@ -71,6 +71,7 @@ def test_the_toy_game_keeps_the_contract() -> None:
         ("endless", r"seed 0, step 50: the game did not end within 50 actions"),
         ("late_seats", r"seed 0, step 1: seats_to_act\(\) \(1, 0\) not in seat order"),
         ("spoiled_resample", r"seed 0, step 0: seat 0's view moved"),
+        ("seats_only", r"seed 0, new state: Shuffled is neither public nor a PrivateEvent"),
     ],
 )
 def test_each_broken_rule_is_caught_with_its_seed_and_step(bug: str, message: str) -> None:

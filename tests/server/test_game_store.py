@@ -19,7 +19,7 @@ from croupier_server import db
 from croupier_server.db import GameStatus, RecordNotFound, outputs
 from croupier_server.game_store import store_game_log
 from croupier_server.outcomes import DecidedBy
-from croupier_server.referee.output import OutputLine, OutputStream, OutputTail
+from croupier_server.referee.containment.output import OutputLine, OutputStream, OutputTail
 from croupier_server.referee.records import ActionEntry, EventEntry, GameLog
 
 RULES = load_game("lexio", {"players": 3, "rounds": 1})

@@ -28,7 +28,7 @@ from sqlmodel import Session
 from croupier.games import load_game
 from croupier_server import db
 from croupier_server.db import DecidedBy, FaultKind, outputs
-from croupier_server.referee.output import OutputLine, OutputStream
+from croupier_server.referee.containment.output import OutputLine, OutputStream
 
 RULES = load_game("lexio", {"players": 3, "rounds": 1})
 SEED = 31

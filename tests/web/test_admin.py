@@ -25,8 +25,8 @@ from croupier_server import db
 from croupier_server.administration import Administration
 from croupier_server.control import TimeControl
 from croupier_server.db import BotKind, TournamentStatus, create_database_engine, init_database
-from croupier_server.referee.limits import LimitSettings
-from croupier_server.referee.match import MatchSettings
+from croupier_server.referee.containment.limits import LimitSettings
+from croupier_server.referee.game import RefereeSettings
 from croupier_server.tournament.formats import FormatSettings, format_named, format_names
 from croupier_server.tournament.formats.round_robin import RoundRobinSettings
 from croupier_server.tournament.formats.sprt import SprtHypotheses, SprtSettings
@@ -219,7 +219,7 @@ def test_a_queued_tournament_is_stored_as_the_command_line_stores_one(
         seed=41,
         format_settings=RoundRobinSettings(deals=2),
         concurrency=2,
-        settings=MatchSettings(
+        settings=RefereeSettings(
             time_control=TimeControl(connect_ms=20_000, decision_ms=700, bank_ms=10_000),
             limits=LimitSettings(cpu_seconds=30),
         ),

@@ -11,7 +11,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from croupier.games._api import Game, IllegalAction, State
+from croupier.games._api import Event, Game, IllegalAction, PrivateEvent, State
 from croupier.games._options import InvalidOptions
 
 __all__ = ["GameCheckFailed", "check_game"]
@@ -41,6 +41,9 @@ def check_game(
     - every listed action applies (on a clone) and its text parses back to it;
     - unlisted actions (other seats' actions, actions listed earlier, a seat out of turn) are
       refused with :class:`~croupier.games.IllegalAction` and leave the state as it was;
+    - every event is public (visible to the spectator, then to every seat too) or a
+      :class:`~croupier.games.PrivateEvent` visible to its own seat only: what a stored
+      game can record;
     - a clone is independent of its original, both ways;
     - ``resample_hidden(seat, rng)`` keeps that seat's observation and visible events and
       the spectator's view: an observation shows nothing the seat may not see;
@@ -119,6 +122,7 @@ def _check_seed(game: Game[Any], seed: int, max_actions: int, every: int) -> Non
         _require(state.seed == seed, "state.seed is not the seed")
         _require(state.game == game, "state.game is not the game")
         twin = game.new_state(seed)
+        _check_events(state.events, game.num_players)
     choices = random.Random(seed)
     checks = random.Random(~seed)
     seen: list[Hashable] = []
@@ -132,7 +136,9 @@ def _check_seed(game: Game[Any], seed: int, max_actions: int, every: int) -> Non
                 _check_actions(state, seat, checks, seen)
                 _check_resample(state, checks)
                 after = _check_clone(state, seat, action)
+            shown = len(state.events)
             state.apply(seat, action)
+            _check_events(state.events[shown:], game.num_players)
             after()
             twin.apply(seat, action)
             _require(twin.events == state.events, "the same seed and actions gave other events")
@@ -162,6 +168,22 @@ def _check_turn(state: State[Any, Any, Any], choices: random.Random) -> tuple[in
         _require(len(set(legal)) == len(legal), f"seat {seat}'s legal actions repeat")
     seat = choices.choice(seats)
     return seat, choices.choice(state.legal_actions(seat))
+
+
+def _check_events(events: Iterable[Event], players: int) -> None:
+    """Each event is public, and then every seat's, or private to the one seat it names."""
+    for event in events:
+        name = type(event).__name__
+        if event.is_visible_to(None):
+            for seat in range(players):
+                _require(event.is_visible_to(seat), f"public {name} is hidden from seat {seat}")
+        elif isinstance(event, PrivateEvent):
+            for seat in range(players):
+                own = seat == event.seat
+                wrong = f"{'hidden from' if own else 'shown to'} seat {seat}"
+                _require(event.is_visible_to(seat) == own, f"seat {event.seat}'s {name} is {wrong}")
+        else:
+            raise AssertionError(f"{name} is neither public nor a PrivateEvent")
 
 
 def _check_actions(

@@ -23,8 +23,8 @@ from croupier_server.cli._output import print_json
 from croupier_server.cli._rules import add_rules_options, rules_from_args
 from croupier_server.cli._serving import referee_serving
 from croupier_server.db import BotRecord
-from croupier_server.matches import load_bots, play_recorded_game
-from croupier_server.referee.match import MatchSettings
+from croupier_server.recorded_games import load_bots, play_recorded_game
+from croupier_server.referee.game import RefereeSettings
 from croupier_server.referee.records import GameLog
 from croupier_server.referee.seat import FaultPolicy
 
@@ -59,7 +59,7 @@ def run_match(args: argparse.Namespace) -> int:
     engine = open_database(args)
     bots = load_bots(engine, names=args.bot, game=game)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
-    settings = MatchSettings(
+    settings = RefereeSettings(
         time_control=time_control_from_args(args),
         policy=FaultPolicy(),
         limits=limits_from_args(args),

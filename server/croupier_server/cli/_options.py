@@ -21,7 +21,7 @@ from croupier_server.control import (
     TimeControl,
 )
 from croupier_server.db import INTEGER_MAX, create_database_engine, database_url, init_database
-from croupier_server.referee.sandbox import SealingUnavailable, require_sealing
+from croupier_server.referee.containment.sandbox import SealingUnavailable, require_sealing
 from croupier_server.settings import (
     ADMIN_TOKEN_VARIABLE,
     DATABASE_URL_VARIABLE,

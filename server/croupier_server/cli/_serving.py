@@ -19,7 +19,7 @@ from sqlalchemy import Engine
 
 from croupier_server.administration import Administration
 from croupier_server.cli._output import CliError
-from croupier_server.matches import allow_remote_bots
+from croupier_server.recorded_games import allow_remote_bots
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.settings import ADMIN_TOKEN_VARIABLE, READ_TOKEN_VARIABLE, ServerSettings

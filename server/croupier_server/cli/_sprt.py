@@ -29,7 +29,7 @@ from croupier_server.cli._options import (
 from croupier_server.cli._output import CliError, print_json
 from croupier_server.cli._rules import add_rules_options, rules_from_args
 from croupier_server.cli._tournament import play_stored
-from croupier_server.referee.match import MatchSettings
+from croupier_server.referee.game import RefereeSettings
 from croupier_server.tournament.formats.sprt import (
     SprtHypotheses,
     SprtProgress,
@@ -94,7 +94,7 @@ def run_sprt_command(args: argparse.Namespace) -> int:
             hypotheses, args.max_deals, args.min_deals, batch=math.ceil(concurrency / 2)
         ),
         concurrency=concurrency,
-        settings=MatchSettings(
+        settings=RefereeSettings(
             time_control=time_control_from_args(args), sealed=sealing_from_args(args)
         ),
     )

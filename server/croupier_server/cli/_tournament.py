@@ -33,7 +33,7 @@ from croupier_server.cli._rules import add_rules_options, rules_from_args
 from croupier_server.cli._serving import referee_serving
 from croupier_server.db import TournamentRecord, TournamentStatus
 from croupier_server.db.errors import DatabaseFailure
-from croupier_server.referee.match import MatchSettings
+from croupier_server.referee.game import RefereeSettings
 from croupier_server.standings import standings
 from croupier_server.tournament.formats import format_names
 from croupier_server.tournament.records import (
@@ -92,7 +92,7 @@ def run_new(args: argparse.Namespace) -> int:
     """Create the tournament, play it, print its standings."""
     game = rules_from_args(args)
     engine = open_database(args)
-    settings = MatchSettings(
+    settings = RefereeSettings(
         time_control=time_control_from_args(args),
         limits=limits_from_args(args),
         sealed=sealing_from_args(args),

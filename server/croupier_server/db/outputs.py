@@ -1,8 +1,8 @@
 """What started bots wrote, stored with their games: each seat's last lines, each timed.
 
 The referee keeps the end of each started bot's standard output and error (see
-``croupier_server.referee.output``) and stores it with the rest of the game's end, in the
-same transaction: the lines in :class:`OutputLineRecord`, and how many bytes of older
+``croupier_server.referee.containment.output``) and stores it with the rest of the game's
+end, in the same transaction: the lines in :class:`OutputLineRecord`, and how many bytes of older
 output were cut before them in :attr:`SeatRecord.output_dropped_bytes`. Like the other
 queries, these functions are keyword-only.
 """

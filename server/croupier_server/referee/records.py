@@ -13,7 +13,7 @@ from typing import Any
 from croupier.games import Event, Game, Result, Seat
 from croupier_server.clock import utc_now
 from croupier_server.outcomes import DecidedBy, FaultKind, SeatStatus
-from croupier_server.referee.output import OutputTail
+from croupier_server.referee.containment.output import OutputTail
 
 __all__ = ["ActionEntry", "EventEntry", "FaultEntry", "GameLog"]
 

@@ -15,7 +15,7 @@ from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
 from croupier.protocol import PROTOCOL_VERSION
 from croupier_server import __version__
 from croupier_server.addresses import listening_socket
-from croupier_server.referee.sandbox import REFEREE_DIRECTORY_PREFIX
+from croupier_server.referee.containment.sandbox import REFEREE_DIRECTORY_PREFIX
 from croupier_server.referee.sessions import AdmissionError, BotSession, SessionRegistry
 
 __all__ = ["MAX_MESSAGE_BYTES", "RefereeServer", "RefereeService"]

@@ -15,8 +15,8 @@ from sqlalchemy import Engine
 from croupier.games import Game, Result
 from croupier_server.db import BotRecord
 from croupier_server.db.errors import DatabaseFailure
-from croupier_server.matches import MatchError, ScheduleLink, play_recorded_game
-from croupier_server.referee.match import MatchSettings
+from croupier_server.recorded_games import GameSetupError, ScheduleLink, play_recorded_game
+from croupier_server.referee.game import RefereeSettings
 from croupier_server.referee.service import RefereeServer
 
 __all__ = ["REFEREE_ATTEMPTS", "TournamentError", "play_until_finished"]
@@ -25,7 +25,7 @@ REFEREE_ATTEMPTS = 3
 """How many times a game spoiled by the referee's own failure is tried before giving up."""
 
 
-class TournamentError(MatchError):
+class TournamentError(GameSetupError):
     """A tournament that cannot be created or played as asked."""
 
 
@@ -36,7 +36,7 @@ async def play_until_finished(
     game: Game[Any],
     bots: Sequence[BotRecord],
     seed: int,
-    settings: MatchSettings,
+    settings: RefereeSettings,
     label: str,
     link: ScheduleLink | None = None,
     pooled: Collection[str] = (),

@@ -21,10 +21,10 @@ from types import TracebackType
 
 from croupier.protocol import ADDRESS_VARIABLE, TOKEN_VARIABLE
 from croupier_server.db import BotKind, BotRecord
-from croupier_server.matches import bot_limits
-from croupier_server.referee.launcher import BotProcess, LaunchError
-from croupier_server.referee.limits import BotLimits
-from croupier_server.referee.match import MatchSettings
+from croupier_server.recorded_games import bot_limits
+from croupier_server.referee.containment.launcher import BotProcess, LaunchError
+from croupier_server.referee.containment.limits import BotLimits
+from croupier_server.referee.game import RefereeSettings
 from croupier_server.referee.service import RefereeServer
 from croupier_server.tokens import hash_secret, new_secret
 from croupier_server.tournament.formats import Schedule, ScheduledGame
@@ -143,7 +143,7 @@ def pooled_bots(
     first: Sequence[ScheduledGame],
     schedule: Schedule,
     workers: int,
-    settings: MatchSettings,
+    settings: RefereeSettings,
 ) -> list[PooledBot]:
     """The command bots with the processes each may need at once.
 

@@ -15,7 +15,7 @@ from sqlmodel import Session
 
 from croupier_server import db
 from croupier_server.db import TournamentRecord, TournamentStatus
-from croupier_server.matches import MatchError
+from croupier_server.recorded_games import GameSetupError
 from croupier_server.referee.service import RefereeServer
 from croupier_server.tournament.records import settings_of
 from croupier_server.tournament.runner import run_tournament
@@ -80,7 +80,7 @@ async def _play(
     report(f"{label}: playing")
     try:
         progress = await run_tournament(engine, server, tournament_id=record.id, sealed=sealed)
-    except MatchError as error:
+    except GameSetupError as error:
         report(f"{label} stopped: {error}")
         report(f"resume it: croupier tournament resume {record.id}")
         return

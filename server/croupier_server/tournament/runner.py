@@ -37,13 +37,13 @@ from croupier_server.db import (
 )
 from croupier_server.db.engine import translated_failures
 from croupier_server.db.errors import DatabaseFailure
-from croupier_server.matches import (
+from croupier_server.recorded_games import (
     ScheduleLink,
     load_bots,
     settings_data,
     settings_from_data,
 )
-from croupier_server.referee.match import MatchSettings
+from croupier_server.referee.game import RefereeSettings
 from croupier_server.referee.service import RefereeServer
 from croupier_server.tournament.attempts import TournamentError, play_until_finished
 from croupier_server.tournament.formats import (
@@ -108,7 +108,7 @@ def create_tournament(
     seed: int,
     format_settings: FormatSettings,
     concurrency: int | None = None,
-    settings: MatchSettings | None = None,
+    settings: RefereeSettings | None = None,
     reuse_processes: bool = False,
     queued: bool = False,
 ) -> TournamentRecord:
@@ -131,7 +131,7 @@ def create_tournament(
         format_settings=format_settings,
         concurrency=concurrency or os.cpu_count() or 1,
         reuse_processes=reuse_processes,
-        referee=settings_data(settings or MatchSettings()),
+        referee=settings_data(settings or RefereeSettings()),
     )
     schedule = _schedule_of(game, tournament)
     schedule.next_games({})

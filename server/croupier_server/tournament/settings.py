@@ -22,8 +22,8 @@ from croupier_server.tournament.formats import (
 __all__ = ["REFEREE_KEYS", "TournamentSettings"]
 
 REFEREE_KEYS = ("time_control", "fault_policy", "limits", "sealed")
-"""The keys of the referee's settings, as :func:`croupier_server.matches.settings_data`
-writes them and :func:`~croupier_server.matches.settings_from_data` reads them back."""
+"""The keys of the referee's settings, as :func:`croupier_server.recorded_games.settings_data`
+writes them and :func:`~croupier_server.recorded_games.settings_from_data` reads them back."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +38,7 @@ class TournamentSettings:
         reuse_processes: Whether each command bot's processes are kept from game to game.
         total_games: The games in all, if the format knew it when the tournament was made
             (``None`` for one that decides as it goes, or stored before it was kept).
-        referee: The referee's settings, as :mod:`croupier_server.matches` stores them:
+        referee: The referee's settings, as :mod:`croupier_server.recorded_games` stores them:
             time control, fault policy, limits, sealing.
 
     Raises:

@@ -35,7 +35,7 @@ from croupier_server.db.schema import (
     VERSION_TABLE,
     migrating,
 )
-from croupier_server.referee.output import OutputLine, OutputStream
+from croupier_server.referee.containment.output import OutputLine, OutputStream
 from croupier_server.settings import DATABASE_URL_VARIABLE
 from tests.server.db.schema_diff import differences
 

@@ -47,11 +47,11 @@ from croupier_server.db import (
     check_stored_game,
     game_output,
 )
-from croupier_server.matches import allow_remote_bots, load_bots, play_recorded_game
-from croupier_server.referee import confinement
-from croupier_server.referee.limits import LimitSettings
-from croupier_server.referee.match import MatchSettings
-from croupier_server.referee.output import OutputStream
+from croupier_server.recorded_games import allow_remote_bots, load_bots, play_recorded_game
+from croupier_server.referee.containment import confinement
+from croupier_server.referee.containment.limits import LimitSettings
+from croupier_server.referee.containment.output import OutputStream
+from croupier_server.referee.game import RefereeSettings
 from croupier_server.referee.records import GameLog
 from croupier_server.referee.seat import FaultPolicy
 from croupier_server.referee.service import RefereeServer
@@ -68,7 +68,7 @@ NOTES_OUTPUT_KB = 16 * 1024
 """How much of each bot's output the tests' games keep: every note of a recording bot (each
 message it received, base64-encoded), so that none is ever cut."""
 
-GENEROUS = MatchSettings(
+GENEROUS = RefereeSettings(
     time_control=TimeControl(connect_ms=30_000, decision_ms=5_000, bank_ms=30_000),
     policy=FaultPolicy(),
     limits=LimitSettings(output_kb=NOTES_OUTPUT_KB),
@@ -76,7 +76,7 @@ GENEROUS = MatchSettings(
 """Time enough for any bot on a loaded machine: for tests that do not test the clock."""
 
 
-def with_room_for_notes(settings: MatchSettings) -> MatchSettings:
+def with_room_for_notes(settings: RefereeSettings) -> RefereeSettings:
     """``settings``, keeping :data:`NOTES_OUTPUT_KB` of each bot's output unless they say."""
     if settings.limits.output_kb is not None:
         return settings
@@ -142,7 +142,7 @@ def play(
     commands: Sequence[str],
     *,
     seed: int,
-    settings: MatchSettings = GENEROUS,
+    settings: RefereeSettings = GENEROUS,
 ) -> tuple[int, GameLog]:
     """Register a bot per command and play one recorded game between them, in seat order."""
     names = register(engine, game.name, commands)
@@ -156,7 +156,7 @@ async def play_bots(
     bots: Sequence[BotRecord],
     *,
     seed: int,
-    settings: MatchSettings = GENEROUS,
+    settings: RefereeSettings = GENEROUS,
 ) -> tuple[int, GameLog]:
     """Play one recorded game between registered ``bots`` on a referee of its own.
 

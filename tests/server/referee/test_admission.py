@@ -19,7 +19,7 @@ from croupier.games import load_game
 from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
 from croupier_server import db
 from croupier_server.db import SeatStatus
-from croupier_server.matches import load_bots, play_recorded_game
+from croupier_server.recorded_games import load_bots, play_recorded_game
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.tokens import hash_secret, new_secret

@@ -17,9 +17,9 @@ from sqlmodel import Session
 
 from croupier.games import load_game
 from croupier_server.db import SeatRecord
-from croupier_server.referee import sandbox
-from croupier_server.referee.limits import LimitSettings
-from croupier_server.referee.match import MatchSettings
+from croupier_server.referee.containment import sandbox
+from croupier_server.referee.containment.limits import LimitSettings
+from croupier_server.referee.game import RefereeSettings
 from croupier_server.referee.records import GameLog
 from tests.server.referee.harness import (
     GENEROUS,
@@ -57,7 +57,7 @@ def play_limited(
     engine: Engine, command: str, limits: LimitSettings
 ) -> tuple[StoredGame, float, GameLog]:
     """Play Lexio with ``command`` in seat 1 under ``limits``; the stored game, its seconds, log."""
-    settings = MatchSettings(time_control=GENEROUS.time_control, limits=limits)
+    settings = RefereeSettings(time_control=GENEROUS.time_control, limits=limits)
     commands = [example_command("lexio_greedy"), command, example_command("lexio_greedy")]
     game_id, log = play(engine, LEXIO, commands, seed=SEED, settings=settings)
     assert log.finished_at is not None

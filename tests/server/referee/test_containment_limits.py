@@ -11,16 +11,16 @@ from typing import Any
 
 import pytest
 
-from croupier_server.matches import settings_data, settings_from_data
-from croupier_server.referee import sandbox
-from croupier_server.referee.cgroups import CgroupBase, find_bases
-from croupier_server.referee.limits import (
+from croupier_server.recorded_games import settings_data, settings_from_data
+from croupier_server.referee.containment import sandbox
+from croupier_server.referee.containment.cgroups import CgroupBase, find_bases
+from croupier_server.referee.containment.limits import (
     DEFAULT_LIMITS,
     BotLimits,
     LimitSettings,
     effective_limits,
 )
-from croupier_server.referee.match import MatchSettings
+from croupier_server.referee.game import RefereeSettings
 
 COMBINATIONS = {
     "nothing set: the defaults": (LimitSettings(), LimitSettings(), DEFAULT_LIMITS),
@@ -70,12 +70,12 @@ def test_limits_are_stored_as_the_values_set_and_read_back() -> None:
     limits = LimitSettings(memory_mb=256, network=True)
     assert limits.items() == {"memory_mb": 256, "network": True}
     assert LimitSettings.from_data(limits.items()) == limits
-    settings = MatchSettings(limits=limits)
+    settings = RefereeSettings(limits=limits)
     assert settings_from_data(settings_data(settings)) == settings
 
 
 def test_settings_stored_before_limits_existed_read_as_none_set() -> None:
-    data = settings_data(MatchSettings())
+    data = settings_data(RefereeSettings())
     del data["limits"]
     assert settings_from_data(data).limits == LimitSettings()
 

@@ -21,10 +21,10 @@ from sqlmodel import Session
 
 from croupier.games import load_game
 from croupier_server import db
-from croupier_server.matches import load_bots
-from croupier_server.referee import sandbox
-from croupier_server.referee.limits import DEFAULT_LIMITS, LimitSettings
-from croupier_server.referee.match import MatchSettings
+from croupier_server.recorded_games import load_bots
+from croupier_server.referee.containment import sandbox
+from croupier_server.referee.containment.limits import DEFAULT_LIMITS, LimitSettings
+from croupier_server.referee.game import RefereeSettings
 from croupier_server.referee.records import GameLog
 from tests.fakebots.scripted import RECORD_VARIABLE
 from tests.server.referee.harness import (
@@ -120,7 +120,7 @@ def test_a_bots_limits_are_the_stricter_of_its_own_and_the_matchs(
         )
     bots = load_bots(checked_engine, names=["greedy", "inspector"], game=CRIBBAGE)
     limits = LimitSettings(open_files=200, file_size_mb=8)
-    settings = MatchSettings(time_control=GENEROUS.time_control, limits=limits)
+    settings = RefereeSettings(time_control=GENEROUS.time_control, limits=limits)
     playing = play_bots(checked_engine, CRIBBAGE, bots, seed=SEED, settings=settings)
     game_id, log = asyncio.run(playing)
     assert_played_without_fault(checked_engine, game_id)
@@ -144,7 +144,7 @@ def test_a_bot_without_the_network_still_plays_over_the_referees_unix_socket(
     with socket.create_server(("127.0.0.1", 0)) as listening:
         port = listening.getsockname()[1]
         command = scripted_command("connect-tcp", "--port", str(port), record=True)
-        settings = MatchSettings(
+        settings = RefereeSettings(
             time_control=GENEROUS.time_control, limits=LimitSettings(network=network)
         )
         commands = [example_command("cribbage_greedy"), command]

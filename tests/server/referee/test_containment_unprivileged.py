@@ -25,8 +25,8 @@ from typing import Any
 
 import pytest
 
-from croupier_server.referee import confinement, seal
-from croupier_server.referee.sandbox import BOT_FILE_PREFIX
+from croupier_server.referee.containment import confinement, seal
+from croupier_server.referee.containment.sandbox import BOT_FILE_PREFIX
 
 NOBODY = 65534
 ALLOWED_TASKS = 16

@@ -16,7 +16,7 @@ from sqlalchemy import Engine
 from croupier.games import load_game
 from croupier.proto.v1 import referee_pb2
 from croupier_server.control import TimeControl
-from croupier_server.referee.match import MatchSettings
+from croupier_server.referee.game import RefereeSettings
 from croupier_server.referee.records import GameLog
 from croupier_server.referee.seat import FaultPolicy
 from tests.server.referee.harness import (
@@ -46,7 +46,7 @@ FAULTY = 1
 
 
 def play_lexio(
-    engine: Engine, command: str, *, settings: MatchSettings = GENEROUS
+    engine: Engine, command: str, *, settings: RefereeSettings = GENEROUS
 ) -> tuple[StoredGame, float, GameLog]:
     """Play Lexio with ``command`` in seat 1; the game as stored, its seconds of play, its log."""
     commands = [example_command("lexio_greedy"), command, example_command("lexio_greedy")]
@@ -136,7 +136,7 @@ def test_a_hanging_bot_times_out_until_it_forfeits_without_holding_up_the_game(
     checked_engine: Engine,
 ) -> None:
     # 200 ms a decision and a one-second bank: the first timeout spends the bank.
-    settings = MatchSettings(
+    settings = RefereeSettings(
         time_control=TimeControl(connect_ms=30_000, decision_ms=200, bank_ms=1_000),
         policy=FaultPolicy(max_strikes=3),
     )
@@ -176,7 +176,7 @@ def test_a_hanging_bot_times_out_until_it_forfeits_without_holding_up_the_game(
 def test_an_answer_after_the_deadline_without_a_bank_is_a_timeout_and_then_ignored(
     checked_engine: Engine,
 ) -> None:
-    settings = MatchSettings(
+    settings = RefereeSettings(
         time_control=TimeControl(connect_ms=30_000, decision_ms=1_000, bank_ms=0),
         policy=FaultPolicy(),
     )
@@ -193,7 +193,7 @@ def test_an_answer_after_the_deadline_without_a_bank_is_a_timeout_and_then_ignor
 def test_a_slow_answer_within_the_bank_is_accepted_and_paid_from_the_bank(
     checked_engine: Engine,
 ) -> None:
-    settings = MatchSettings(
+    settings = RefereeSettings(
         time_control=TimeControl(connect_ms=30_000, decision_ms=300, bank_ms=3_000),
         policy=FaultPolicy(),
     )
@@ -335,7 +335,7 @@ def test_a_bot_that_connects_too_late_forfeits_and_is_then_refused(
 ) -> None:
     # Seat 1 connects 5.5 s after its start, 1.5 s after its 4 s ran out; seat 2 hangs, so
     # that the game is still being played (three timeouts of 1.5 s) when seat 1 shows up.
-    settings = MatchSettings(
+    settings = RefereeSettings(
         time_control=TimeControl(connect_ms=4_000, decision_ms=1_500, bank_ms=0),
         policy=FaultPolicy(max_strikes=3),
     )

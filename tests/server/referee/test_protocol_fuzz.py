@@ -40,8 +40,8 @@ from croupier.games import load_game
 from croupier.proto.v1 import cribbage_pb2, lexio_pb2, referee_pb2
 from croupier.protocol import PROTOCOL_VERSION
 from croupier_server.db import BotRecord
-from croupier_server.matches import load_bots, play_recorded_game
 from croupier_server.outcomes import SeatStatus
+from croupier_server.recorded_games import load_bots, play_recorded_game
 from croupier_server.referee.records import GameLog
 from croupier_server.referee.service import HELLO_TIMEOUT_S, MAX_MESSAGE_BYTES, RefereeServer
 from croupier_server.referee.sessions import SessionRegistry

@@ -22,9 +22,9 @@ from typing import Any
 
 import pytest
 
-from croupier_server.referee import seal
-from croupier_server.referee.launcher import BotProcess
-from croupier_server.referee.limits import DEFAULT_LIMITS
+from croupier_server.referee.containment import seal
+from croupier_server.referee.containment.launcher import BotProcess
+from croupier_server.referee.containment.limits import DEFAULT_LIMITS
 from tests.server.referee.harness import is_running
 
 pytestmark = [pytest.mark.timeout(60), pytest.mark.usefixtures("sealed_seats")]
@@ -116,8 +116,8 @@ def test_a_sealed_bot_finds_nothing_another_left_and_leaves_nothing() -> None:
 REFEREE = textwrap.dedent(
     """
     import asyncio, sys
-    from croupier_server.referee.launcher import BotProcess
-    from croupier_server.referee.limits import DEFAULT_LIMITS
+    from croupier_server.referee.containment.launcher import BotProcess
+    from croupier_server.referee.containment.limits import DEFAULT_LIMITS
     async def main():
         await BotProcess.start("stubborn", sys.argv[1], env={}, limits=DEFAULT_LIMITS)
         print("started", flush=True)

@@ -6,8 +6,8 @@ import pytest
 
 from croupier.games import load_game
 from croupier_server.db import TournamentRecord
-from croupier_server.matches import settings_data
-from croupier_server.referee.match import MatchSettings
+from croupier_server.recorded_games import settings_data
+from croupier_server.referee.game import RefereeSettings
 from croupier_server.tournament.formats import (
     Entrants,
     Format,
@@ -86,7 +86,7 @@ def test_the_settings_round_trip_through_the_stored_data(
 
 
 def test_the_referee_keys_are_those_the_matches_store() -> None:
-    assert set(settings_data(MatchSettings())) == set(REFEREE_KEYS)
+    assert set(settings_data(RefereeSettings())) == set(REFEREE_KEYS)
 
 
 def test_the_settings_of_an_older_release_are_read() -> None:

@@ -1,7 +1,7 @@
 """The confinement of a started bot: what runs in its process before the bot does.
 
 The referee starts ``python -I -S .../confinement/__main__.py SPEC -- PROGRAM [ARGUMENT...]``
-(:mod:`croupier_server.referee.sandbox` makes SPEC), which confines the process and runs
+(:mod:`croupier_server.referee.containment.sandbox` makes SPEC), which confines the process and runs
 PROGRAM confined. These modules use the standard library only, so that this takes
 milliseconds and nothing of the bot runs before its confinement is complete; an
 import-linter contract keeps them so. SPEC is a JSON object:

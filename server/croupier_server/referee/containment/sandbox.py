@@ -1,7 +1,7 @@
 """The confinement of a started bot: its private directory, environment, groups, limits, files.
 
 :meth:`Sandbox.prepare` makes everything a bot process needs before it starts, and the
-command line that starts it behind :mod:`croupier_server.referee.confinement`, which
+command line that starts it behind :mod:`croupier_server.referee.containment.confinement`, which
 confines the process and then runs the bot; :meth:`Sandbox.release` undoes it all once the
 process has ended. Where the machine allows it, the seat is sealed (:mod:`.seal`): the bot
 has namespaces, temp directories and a user of its own, and no byte passes between it and
@@ -32,10 +32,10 @@ from typing import Any
 
 from croupier.protocol import ADDRESS_VARIABLE
 from croupier_server.errors import CroupierServerError
-from croupier_server.referee import confinement, seal
-from croupier_server.referee.cgroups import BotCgroup, CgroupBase, usable_bases
-from croupier_server.referee.confinement import landlock
-from croupier_server.referee.limits import BotLimits
+from croupier_server.referee.containment import confinement, seal
+from croupier_server.referee.containment.cgroups import BotCgroup, CgroupBase, usable_bases
+from croupier_server.referee.containment.confinement import landlock
+from croupier_server.referee.containment.limits import BotLimits
 
 __all__ = [
     "BOT_FILE_PREFIX",

@@ -17,7 +17,7 @@ import errno
 import os
 import struct
 
-from croupier_server.referee.confinement.namespaces import checked, libc
+from croupier_server.referee.containment.confinement.namespaces import checked, libc
 
 __all__ = ["forbid_shared_signals", "system_calls_can_be_filtered"]
 

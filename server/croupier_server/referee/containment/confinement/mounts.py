@@ -1,8 +1,8 @@
 """The files a sealed process sees: a plan of mounts, carried out in its own mount namespace.
 
-The referee plans (:mod:`croupier_server.referee.seal`); this module only carries the plan
-out, in order, once the process is in a mount namespace of its own, where nothing it
-mounts is seen outside. Each step is a JSON object:
+The referee plans (:mod:`croupier_server.referee.containment.seal`); this module only
+carries the plan out, in order, once the process is in a mount namespace of its own, where
+nothing it mounts is seen outside. Each step is a JSON object:
 
 - ``{"op": "tmpfs", "path": P, "options": "size=...,mode=1777", "readonly": false}``: an
   empty file system in memory at ``P``, hiding what was there (read-only once every step
@@ -21,7 +21,7 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from croupier_server.referee.confinement.namespaces import checked, libc
+from croupier_server.referee.containment.confinement.namespaces import checked, libc
 
 __all__ = ["Identity", "carry_out", "make_private", "make_read_only", "mount_processes"]
 

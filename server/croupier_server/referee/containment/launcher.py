@@ -1,10 +1,10 @@
 """Bot processes the referee starts: confined, one process group each, ended as a whole.
 
-Each process runs in a :class:`~croupier_server.referee.sandbox.Sandbox` under its
-:class:`~croupier_server.referee.limits.BotLimits`, with the referee's address and its
+Each process runs in a :class:`~croupier_server.referee.containment.sandbox.Sandbox` under its
+:class:`~croupier_server.referee.containment.limits.BotLimits`, with the referee's address and its
 token in its environment (``CROUPIER_ADDRESS``, ``CROUPIER_TOKEN``). Its standard output
 and error are pipes the referee reads as it writes, keeping their last lines, each timed
-(:class:`~croupier_server.referee.output.OutputTail`).
+(:class:`~croupier_server.referee.containment.output.OutputTail`).
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from croupier_server.errors import CroupierServerError
-from croupier_server.referee.limits import BotLimits
-from croupier_server.referee.output import READ_BYTES, Budget, OutputStream, OutputTail
-from croupier_server.referee.sandbox import Sandbox
+from croupier_server.referee.containment.limits import BotLimits
+from croupier_server.referee.containment.output import READ_BYTES, Budget, OutputStream, OutputTail
+from croupier_server.referee.containment.sandbox import Sandbox
 
 __all__ = ["BotProcess", "LaunchError"]
 

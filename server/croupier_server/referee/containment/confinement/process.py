@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from types import FrameType
 from typing import Any, NoReturn
 
-from croupier_server.referee.confinement import landlock, mounts, namespaces, syscalls
+from croupier_server.referee.containment.confinement import landlock, mounts, namespaces, syscalls
 
 __all__ = ["CANNOT_RUN", "CONFINEMENT_FAILED", "run"]
 

@@ -2,7 +2,7 @@
 
 Started by path with ``python -I -S``, which puts neither this directory nor any
 site-packages on the path: the package's root is put there, for the standard-library-only
-modules of :mod:`croupier_server.referee.confinement` (see there for SPEC).
+modules of :mod:`croupier_server.referee.containment.confinement` (see there for SPEC).
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ import os
 import sys
 
 _ROOT = os.path.realpath(__file__)
-for _ in range(4):  # confinement, referee, croupier_server, then the directory holding it
+for _ in range(5):  # confinement, containment, referee, croupier_server, then its directory
     _ROOT = os.path.dirname(_ROOT)
 sys.path.insert(0, _ROOT)
 
-from croupier_server.referee.confinement import namespaces, process  # noqa: E402
+from croupier_server.referee.containment.confinement import namespaces, process  # noqa: E402
 
 
 def main(argv: list[str]) -> int:

@@ -18,7 +18,7 @@ import sys
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from croupier_server.referee.confinement.namespaces import libc
+from croupier_server.referee.containment.confinement.namespaces import libc
 
 __all__ = ["FILE_ACCESS", "landlock_abi", "restrict_files"]
 

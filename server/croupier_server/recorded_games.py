@@ -28,8 +28,8 @@ from croupier_server.db.engine import translated_failures
 from croupier_server.db.errors import DatabaseFailure
 from croupier_server.errors import CroupierServerError
 from croupier_server.game_store import ActionWriter, store_game_log
-from croupier_server.referee.limits import BotLimits, LimitSettings, effective_limits
-from croupier_server.referee.match import Entrant, MatchSettings, referee_game
+from croupier_server.referee.containment.limits import BotLimits, LimitSettings, effective_limits
+from croupier_server.referee.game import Entrant, RefereeSettings, referee_game
 from croupier_server.referee.records import GameLog
 from croupier_server.referee.seat import FaultPolicy
 from croupier_server.referee.service import RefereeServer
@@ -37,7 +37,7 @@ from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.tokens import new_secret
 
 __all__ = [
-    "MatchError",
+    "GameSetupError",
     "ScheduleLink",
     "allow_remote_bots",
     "bot_limits",
@@ -48,7 +48,7 @@ __all__ = [
 ]
 
 
-class MatchError(CroupierServerError):
+class GameSetupError(CroupierServerError):
     """A game that cannot be played as asked (unknown bots, bots of another game, ...)."""
 
 
@@ -65,7 +65,7 @@ def load_bots(engine: Engine, *, names: Sequence[str], game: Game[Any]) -> list[
     """The registered bots named ``names``, in that order.
 
     Raises:
-        MatchError: a name is unknown, or a bot plays another game.
+        GameSetupError: a name is unknown, or a bot plays another game.
         DatabaseFailure: the database failed.
     """
     with translated_failures(engine), Session(engine) as session:
@@ -73,9 +73,9 @@ def load_bots(engine: Engine, *, names: Sequence[str], game: Game[Any]) -> list[
         for name in names:
             bot = db.get_bot_by_name(session, name=name)
             if bot is None:
-                raise MatchError(f"no bot named {name!r} (see: croupier bot list)")
+                raise GameSetupError(f"no bot named {name!r} (see: croupier bot list)")
             if bot.game != game.name:
-                raise MatchError(f"bot {name!r} plays {bot.game}, not {game.name}")
+                raise GameSetupError(f"bot {name!r} plays {bot.game}, not {game.name}")
             bots.append(bot)
     return bots
 
@@ -95,7 +95,7 @@ async def play_recorded_game(
     game: Game[Any],
     bots: Sequence[BotRecord],
     seed: int,
-    settings: MatchSettings,
+    settings: RefereeSettings,
     link: ScheduleLink | None = None,
     pooled: Collection[str] = (),
 ) -> tuple[int, GameLog]:
@@ -108,11 +108,11 @@ async def play_recorded_game(
     exception of the referee, or a cancellation, aborts it and is raised again.
 
     Raises:
-        MatchError: not one bot per seat.
+        GameSetupError: not one bot per seat.
         DatabaseFailure: the database failed; the game is ended, its bots too.
     """
     if len(bots) != game.num_players:
-        raise MatchError(
+        raise GameSetupError(
             f"{game.name} with these rules needs {game.num_players} bots, not {len(bots)}"
         )
     game_id = await asyncio.to_thread(
@@ -151,7 +151,7 @@ async def _referee_writing(
     *,
     entrants: Sequence[Entrant],
     tokens: Sequence[str],
-    settings: MatchSettings,
+    settings: RefereeSettings,
 ) -> None:
     """Referee the game of ``log`` while ``writer`` stores its actions as they come.
 
@@ -169,13 +169,13 @@ async def _referee_writing(
         raise failures.exceptions[0] from None
 
 
-def bot_limits(bot: BotRecord, settings: MatchSettings) -> BotLimits:
+def bot_limits(bot: BotRecord, settings: RefereeSettings) -> BotLimits:
     """The limits ``bot``'s processes run with: its own combined with the game's."""
     cut = LimitSettings(network=False) if settings.sealed else LimitSettings()
     return effective_limits(LimitSettings.from_data(bot.limits), settings.limits, cut)
 
 
-def settings_data(settings: MatchSettings) -> dict[str, Any]:
+def settings_data(settings: RefereeSettings) -> dict[str, Any]:
     """The referee's settings of a game as JSON values, as they are stored."""
     return {
         "time_control": dataclasses.asdict(settings.time_control),
@@ -185,13 +185,13 @@ def settings_data(settings: MatchSettings) -> dict[str, Any]:
     }
 
 
-def settings_from_data(data: dict[str, Any]) -> MatchSettings:
+def settings_from_data(data: dict[str, Any]) -> RefereeSettings:
     """The referee's settings of a game stored as :func:`settings_data` wrote them.
 
     Settings stored before limits could be set have none: the defaults apply; so do
     settings stored before seats could be sealed: they are not required to be.
     """
-    return MatchSettings(
+    return RefereeSettings(
         time_control=TimeControl.from_data(data["time_control"]),
         policy=FaultPolicy(**data["fault_policy"]),
         limits=LimitSettings.from_data(data.get("limits", {})),
@@ -205,7 +205,7 @@ def _create(
     bots: Sequence[BotRecord],
     seed: int,
     *,
-    settings: MatchSettings,
+    settings: RefereeSettings,
     link: ScheduleLink | None,
 ) -> int:
     with translated_failures(engine), Session(engine) as session:

@@ -11,15 +11,15 @@ from typing import Any
 from croupier.protocol import ADDRESS_VARIABLE, TOKEN_VARIABLE
 from croupier_server.control import DEFAULT_TIME_CONTROL, TimeControl
 from croupier_server.outcomes import FaultKind
-from croupier_server.referee.launcher import BotProcess, LaunchError
-from croupier_server.referee.limits import DEFAULT_LIMITS, BotLimits, LimitSettings
+from croupier_server.referee.containment.launcher import BotProcess, LaunchError
+from croupier_server.referee.containment.limits import DEFAULT_LIMITS, BotLimits, LimitSettings
+from croupier_server.referee.game_loop import play_game
 from croupier_server.referee.records import GameLog
-from croupier_server.referee.runner import play_game
 from croupier_server.referee.seat import FaultPolicy, SeatAgent
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import BotSession
 
-__all__ = ["Entrant", "MatchSettings", "referee_game"]
+__all__ = ["Entrant", "RefereeSettings", "referee_game"]
 
 CRASH_OUTPUT_LINES = 20
 """How many of a crashed bot's last output lines its fault names (its traceback)."""
@@ -39,7 +39,7 @@ class Entrant:
 
 
 @dataclass(frozen=True, slots=True)
-class MatchSettings:
+class RefereeSettings:
     """The time control, fault policy and limits of the bots' processes of a game."""
 
     time_control: TimeControl = DEFAULT_TIME_CONTROL
@@ -68,7 +68,7 @@ async def referee_game(
     *,
     entrants: Sequence[Entrant],
     tokens: Sequence[str],
-    settings: MatchSettings,
+    settings: RefereeSettings,
 ) -> GameLog:
     """Play the game of ``log`` between ``entrants`` (one per seat), writing it into ``log``.
 
@@ -121,7 +121,7 @@ async def _seat_bot(
     seat: int,
     entrant: Entrant,
     token: str,
-    settings: MatchSettings,
+    settings: RefereeSettings,
 ) -> BotSession | None:
     """The connected session of ``entrant``, or ``None`` (fault charged) if it has none."""
     deadline_s = settings.time_control.connect_ms / 1000

@@ -5,12 +5,18 @@ of any game is a flag (``match_points``: ``--match-points``), its type, choices 
 the spec's; a flag of an option the chosen game lacks is a one-line error naming the game's
 options. ``--players N`` works for every game: it is the option of a game that has one,
 else the game's first variant with ``N`` seats.
+
+A plug-in game cannot break the command line: an option whose flag is one of a command's
+own (``--seed``, or a ``bool`` option's ``--no-duplicate``) loses that flag on that command,
+the command's flag keeping its meaning, and ``--game`` of that game is refused there with
+one line naming the option and the flag; the other games and commands are unaffected.
 """
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from croupier.games import Game, OptionSpec, game_class, game_names
@@ -31,7 +37,9 @@ def add_game_option(parser: argparse.ArgumentParser, *, required: bool = True) -
 def add_rules_options(parser: argparse.ArgumentParser, *, required: bool = True) -> None:
     """``--game`` (required if ``required``) and a flag per option of any game.
 
-    The options given are kept in ``args.rules`` (name: value), the others left out.
+    The options given are kept in ``args.rules`` (name: value), the others left out. Call it
+    before adding the command's own flags, or after: either way a game's option whose flag
+    the command has already, or adds later, gets no flag (see :func:`rules_from_args`).
     """
     add_game_option(parser, required=required)
     rules = parser.add_argument_group("the rules (each option is one game's, or several games')")
@@ -48,18 +56,35 @@ def add_rules_options(parser: argparse.ArgumentParser, *, required: bool = True)
         + "; ".join(f"{title}: {_help(spec)}" for title, spec in players)
         + "; the other games: their first variant of N seats",
     )
+    clashes = _Clashes(parser.prog)
     for name, specs in _by_name(each for each in _specs() if each[1].name != _PLAYERS):
-        _add_rule(rules, name, specs)
+        clashes.flags[name] = _add_rule(rules, name, specs)
+    parser.set_defaults(rule_clashes=clashes)
+    # The command's own flags added from now on take a flag a game's option has, instead
+    # of failing the whole parser with argparse's "conflicting option string". A parser
+    # adds its flags through its groups (--seed through the optional arguments' group),
+    # each with its own handler, copied from the parser's when the group was made.
+    for container in (parser, *parser._action_groups):
+        container.conflict_handler = "resolve"
 
 
 def rules_from_args(args: argparse.Namespace) -> Game[Any]:
     """The rule set of ``--game`` and the rules options given.
 
     Raises:
-        CliError: an option the game does not have, or a number of seats it has no variant of.
+        CliError: an option the game does not have, a number of seats it has no variant of,
+            or a game with an option whose flag is one of the command's own.
         InvalidOptions: a value the game's rules refuse.
     """
     chosen = game_class(args.game)
+    clashes: _Clashes = args.rule_clashes
+    clash = clashes.of(chosen)
+    if clash is not None:
+        option, flag = clash
+        raise CliError(
+            f"{clashes.command} cannot play {args.game}: the flag {flag} of its option "
+            f"{option} is one of {clashes.command}'s own (the game must rename the option)"
+        )
     options = dict(args.rules)
     own = [spec.name for spec in chosen.option_specs]
     stray = [name for name in options if name not in own and name != _PLAYERS]
@@ -119,28 +144,56 @@ class _RuleOption(argparse.Action):
         namespace.rules = {**namespace.rules, name: values}
 
 
+@dataclass(frozen=True)
+class _Clashes:
+    """The flags of a command's rules options that the command's own flags took."""
+
+    command: str
+    """The command, as its usage names it (``croupier match``)."""
+
+    flags: dict[str, tuple[tuple[str, ...], Sequence[str]]] = field(default_factory=dict)
+    """Each option's flags as wanted, and the list of those it has (argparse's own list,
+    from which a command's later flag removes the one it takes)."""
+
+    def of(self, game: type[Game[Any]]) -> tuple[str, str] | None:
+        """The first option of ``game`` lacking a flag it wants, and that flag."""
+        for spec in game.option_specs:
+            wanted, kept = self.flags.get(spec.name, ((), []))
+            lost = [flag for flag in wanted if flag not in kept]
+            if lost:
+                return spec.name, lost[0]
+        return None
+
+
 def _add_rule(
     group: argparse._ArgumentGroup, name: str, specs: Sequence[tuple[str, OptionSpec]]
-) -> None:
-    """The flag of option ``name``, which the games of ``specs`` have."""
+) -> tuple[tuple[str, ...], Sequence[str]]:
+    """The flag of option ``name``, which the games of ``specs`` have.
+
+    Returns the flags wanted and the list of those the option has; none if one of them is
+    the command's already.
+    """
     kinds = {spec.kind for _, spec in specs}
     kind = kinds.pop() if len(kinds) == 1 else str
     text = "; ".join(f"{title}: {_help(spec)}" for title, spec in specs)
     flag = _flag(name)
+    wanted = (flag, f"--no-{flag[2:]}") if kind is bool else (flag,)
+    taken = tuple(each for each in wanted if each in group._option_string_actions)
+    if taken:
+        return taken, []
     if kind is bool:
-        group.add_argument(
-            flag,
-            f"--no-{flag[2:]}",
+        action = group.add_argument(
+            *wanted,
             action=_RuleOption,
             nargs=0,
             dest=f"rule_{name}",
             default=argparse.SUPPRESS,
             help=text,
         )
-        return
+        return wanted, action.option_strings
     choices = list(dict.fromkeys(str(choice) for _, spec in specs for choice in spec.choices))
     length = max(spec.length for _, spec in specs)
-    group.add_argument(
+    action = group.add_argument(
         flag,
         action=_RuleOption,
         dest=f"rule_{name}",
@@ -151,6 +204,7 @@ def _add_rule(
         default=argparse.SUPPRESS,
         help=text,
     )
+    return wanted, action.option_strings
 
 
 _TYPES: dict[type, Callable[[str], object]] = {int: whole_number, str: str}

@@ -64,7 +64,8 @@ def test_the_toy_game_keeps_the_contract() -> None:
     ("bug", "message"),
     [
         ("leaky", r"seed 0, step 0: seat 0's view moved"),
-        ("unseeded", r"seed \d+, step 0: the same seed and actions gave other events"),
+        # One deal in 20 of an unseeded game equals another: then only a later step tells.
+        ("unseeded", r"seed \d+, .*: the (same seed and actions gave|replay gives) other events"),
         ("sticky_refusal", r"seed 0, step 0: refusing .* changed the state"),
         ("shallow_clone", r"seed 0, step 0: applying keep to a clone changed the original"),
         ("bad_text", r"seed 0, step 0: 'keep' does not parse back"),

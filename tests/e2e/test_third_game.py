@@ -123,11 +123,12 @@ def test_a_sealed_round_robin_is_stored_and_rated(
                 assert client.get(path).status_code == 200, path
         with Session(engine) as session:
             games = queries.list_games(session, game="kuhn_poker", limit=100)
+        assert len(games) == 6
+        for game in games:
+            assert croupier(capsys, "replay", str(game.id), "--check", "--db", checked_database)
+            with TestClient(create_app(engine)) as client:
+                assert client.get(f"/games/{game.id}").status_code == 200
+                replay = client.get(f"/api/games/{game.id}/replay?view=seat-0")
+                assert replay.status_code == 200
     finally:
-        engine.dispose()
-    assert len(games) == 6
-    for game in games:
-        assert croupier(capsys, "replay", str(game.id), "--check", "--db", checked_database)
-        with TestClient(create_app(engine)) as client:
-            assert client.get(f"/games/{game.id}").status_code == 200
-            assert client.get(f"/api/games/{game.id}/replay?view=seat-0").status_code == 200
+        engine.dispose()  # after the last request: a disposed engine's new connections leak

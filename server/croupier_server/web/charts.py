@@ -13,7 +13,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["RatingChart", "Sparkline", "Tick", "rating_chart", "sparkline", "thinned"]
+__all__ = ["RatingChart", "Sparkline", "Tick", "polyline", "rating_chart", "sparkline", "thinned"]
 
 _STEPS = (1.0, 2.0, 5.0, 10.0)
 """Tick steps within a power of ten: round labels, and whole ones (no 2.5 games or Elo)."""
@@ -111,7 +111,7 @@ def sparkline(
     return Sparkline(
         width=width,
         height=height,
-        points=_polyline((x(number), y(rating)) for number, rating in points),
+        points=polyline((x(number), y(rating)) for number, rating in points),
         end=(round(x(games), 1), round(y(points[-1][1]), 1)),
         first=points[0][1],
         last=points[-1][1],
@@ -144,7 +144,7 @@ def rating_chart(
         right=right,
         top=top,
         bottom=bottom,
-        points=_polyline((x(number), y(rating)) for number, rating in points),
+        points=polyline((x(number), y(rating)) for number, rating in points),
         end=(round(x(games), 1), round(y(points[-1][1]), 1)),
         x_ticks=tuple(Tick(round(x(tick), 1), f"{tick:,.0f}") for tick in game_ticks),
         y_ticks=tuple(Tick(round(y(tick), 1), f"{tick:.0f}") for tick in rating_ticks),
@@ -191,5 +191,6 @@ class _Scale:
         return self.range_low + share * (self.range_high - self.range_low)
 
 
-def _polyline(points: Iterable[tuple[float, float]]) -> str:
+def polyline(points: Iterable[tuple[float, float]]) -> str:
+    """The ``points`` attribute of an SVG polyline through ``points``."""
     return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)

@@ -13,16 +13,9 @@ import math
 from dataclasses import dataclass
 
 from croupier_server.tournament.formats import Trace
+from croupier_server.web.charts import Tick, polyline
 
-__all__ = ["Level", "TraceChart", "trace_chart"]
-
-
-@dataclass(frozen=True, slots=True)
-class Level:
-    """A labelled height of the chart, in SVG user units."""
-
-    position: float
-    label: str
+__all__ = ["TraceChart", "trace_chart"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +34,7 @@ class TraceChart:
         end: Where the line ends, to mark it.
         x_ticks: Units along the bottom, as (x, label).
         y_ticks: Values along the left.
-        bounds: The bounds, as levels.
+        bounds: The bounds, as labelled heights.
     """
 
     trace: Trace
@@ -53,9 +46,9 @@ class TraceChart:
     bottom: float
     points: str
     end: tuple[float, float] | None
-    x_ticks: tuple[Level, ...]
-    y_ticks: tuple[Level, ...]
-    bounds: tuple[Level, ...]
+    x_ticks: tuple[Tick, ...]
+    y_ticks: tuple[Tick, ...]
+    bounds: tuple[Tick, ...]
 
 
 def trace_chart(trace: Trace, *, width: int = 720, height: int = 260) -> TraceChart:
@@ -87,11 +80,11 @@ def trace_chart(trace: Trace, *, width: int = 720, height: int = 260) -> TraceCh
         right=right,
         top=top,
         bottom=bottom,
-        points=" ".join(f"{px:.1f},{py:.1f}" for px, py in points),
+        points=polyline(points),
         end=points[-1] if points else None,
-        x_ticks=tuple(Level(x(unit), str(unit)) for unit in _unit_ticks(units)),
-        y_ticks=tuple(Level(y(value), f"{value:g}") for value in _value_ticks(low, high)),
-        bounds=tuple(Level(y(bound), f"{bound:.2f}") for bound in trace.bounds),
+        x_ticks=tuple(Tick(x(unit), str(unit)) for unit in _unit_ticks(units)),
+        y_ticks=tuple(Tick(y(value), f"{value:g}") for value in _value_ticks(low, high)),
+        bounds=tuple(Tick(y(bound), f"{bound:.2f}") for bound in trace.bounds),
     )
 
 

@@ -55,10 +55,10 @@ class BotGame:
         variant: Its variant label.
         tournament_id: Its tournament, if any.
         started_at: When it began.
-        status: A :class:`~croupier_server.db.models.GameStatus` value.
+        status: A :class:`~croupier_server.outcomes.GameStatus` value.
         ended_by: How it ended, if it did.
         seat: The bot's seat.
-        seat_status: A :class:`~croupier_server.db.models.SeatStatus` value.
+        seat_status: A :class:`~croupier_server.outcomes.SeatStatus` value.
         score: The bot's final score, once finished.
         place: The bot's place (1 is first), once finished.
         players: The bot in each seat, in seat order, this bot included.

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -103,16 +104,21 @@ LAYERS: dict[tuple[str, ...], tuple[str, ...]] = {
 """Packages imported together, and the packages none of their modules may load."""
 
 
-def loaded_by(packages: tuple[str, ...]) -> list[str]:
-    """The modules loaded once ``packages`` and every module under them are imported."""
+def printed_by(code: str, *arguments: str) -> Any:
+    """What ``code`` prints as JSON, run in a fresh interpreter with ``arguments``."""
     answer = subprocess.run(
-        [sys.executable, "-c", _LOADED, *packages],
+        [sys.executable, "-c", code, *arguments],
         capture_output=True,
         text=True,
         check=True,
         timeout=120,
     )
-    modules: list[str] = json.loads(answer.stdout)
+    return json.loads(answer.stdout)
+
+
+def loaded_by(packages: tuple[str, ...]) -> list[str]:
+    """The modules loaded once ``packages`` and every module under them are imported."""
+    modules: list[str] = printed_by(_LOADED, *packages)
     return modules
 
 
@@ -146,11 +152,8 @@ def test_creating_the_dashboard_loads_neither_grpc_nor_the_referee() -> None:
         "create_app(create_engine('sqlite://'))\n"
         "print(json.dumps(sorted(sys.modules)))"
     )
-    answer = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
-    )
     unreached = LAYERS[("croupier_server.web",)]
-    assert within(json.loads(answer.stdout), unreached) == []
+    assert within(printed_by(code), unreached) == []
 
 
 def test_the_tables_are_loaded_when_a_table_is_asked_for() -> None:
@@ -162,10 +165,7 @@ def test_the_tables_are_loaded_when_a_table_is_asked_for() -> None:
         "table_for('lexio')\n"
         "print(json.dumps([before, sorted(sys.modules)]))"
     )
-    answer = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
-    )
-    before, after = json.loads(answer.stdout)
+    before, after = printed_by(code)
     assert "croupier_server.web.tables.lexio" not in before
     assert "croupier_server.web.tables.lexio" in after
     assert "croupier_server.web.tables.cribbage" not in after

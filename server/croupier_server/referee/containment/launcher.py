@@ -123,7 +123,9 @@ class BotProcess:
                 os.close(descriptor)
             await sandbox.release()
             raise
-        return cls(label, process, sandbox, output, budget, pipes, asyncio.gather(*readers))
+        reading = asyncio.gather(*readers)
+        reading.add_done_callback(_seen)
+        return cls(label, process, sandbox, output, budget, pipes, reading)
 
     @property
     def exit_code(self) -> int | None:
@@ -161,6 +163,18 @@ class BotProcess:
     def last_output(self, lines: int = 20) -> str:
         """The last ``lines`` of what the bot wrote, one per line (its traceback, if it crashed)."""
         return "\n".join(line.text for line in self.output.last_lines(lines))
+
+
+def _seen(reading: asyncio.Future[list[None]]) -> None:
+    """Take note of how the readers ended, so that asyncio does not report it unseen.
+
+    :meth:`BotProcess.stop` awaits them; but when a game is cancelled before its bots are
+    stopped (a database failure ends the tournament), the readers are cancelled when the
+    event loop closes, and their gathering future would be reported as an error nobody
+    retrieved.
+    """
+    if not reading.cancelled():
+        reading.exception()
 
 
 async def _follow(

@@ -2,7 +2,8 @@
 
 The simplest bot there is, and the baseline every other bot should beat. It may pass
 whenever a play is on the table, and often does: a pass is one legal action among the
-plays. Set ``CROUPIER_BOT_SEED`` to make its choices reproducible.
+plays. Set ``CROUPIER_BOT_SEED`` to make its choices reproducible: each game draws from
+it afresh, whichever process plays it.
 
 The referee starts it with its address and token, once registered:
 
@@ -29,7 +30,17 @@ class RandomLexioBot(croupier.Bot[LexioObservation, lexio.Action]):
     def __init__(self, seed: int | None = None) -> None:
         if seed is None and (text := os.environ.get("CROUPIER_BOT_SEED")):
             seed = int(text)
+        self.seed = seed
         self.rng = random.Random(seed)
+
+    def on_game_start(self, start: croupier.GameStart) -> None:
+        """Draw each game's choices from the seed afresh, as a new process would.
+
+        So a game's choices never depend on the games this process played before: the
+        same in a tournament's pooled process as in a process of its own.
+        """
+        if self.seed is not None:
+            self.rng = random.Random(self.seed)
 
     def act(self, observation: LexioObservation) -> lexio.Action:
         """Any legal action, each as likely as the others."""

@@ -12,7 +12,8 @@ A bot is a class with one method::
         croupier.run(MyBot())                # address and token from the referee
 
 ``act`` may also return ``croupier.Decision(action, comment="why")``: the comment is stored
-with the action and shown in the game's replay. ``croupier.local.play`` plays a whole game
+with the action and shown in the game's replay. While ``act`` runs, ``self.clock`` (a
+:class:`Clock`) says how much time the decision has. ``croupier.local.play`` plays a whole game
 in one process, for tests and rollouts; ``croupier.testing`` checks a game of your own.
 
 Importing ``croupier`` (or ``croupier.games``) loads no gRPC: :func:`run` brings it in on
@@ -22,14 +23,14 @@ first use.
 from typing import TYPE_CHECKING, Any
 
 from croupier._version import __version__
-from croupier.bot import Bot, Decision, GameStart
+from croupier.bot import Bot, Clock, Decision, GameStart
 
 if TYPE_CHECKING:
     from croupier._runtime import run
 
-__all__ = ["Bot", "Decision", "GameStart", "__version__", "run"]
+__all__ = ["Bot", "Clock", "Decision", "GameStart", "__version__", "run"]
 
-for _value in (Bot, Decision, GameStart):
+for _value in (Bot, Clock, Decision, GameStart):
     _value.__module__ = __name__
 del _value
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 import os
 import queue
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import grpc
 
 from croupier import codec
-from croupier.bot import Bot, Decision
+from croupier.bot import Bot, Clock, Decision
 from croupier.games import Game
 from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
 from croupier.protocol import ADDRESS_VARIABLE, TOKEN_VARIABLE
@@ -79,7 +80,13 @@ class _Session:
         self._wants_events = type(bot).on_event is not Bot.on_event
         self._games: dict[str, Game[Any]] = {}
         self._outbox: queue.SimpleQueue[object] = queue.SimpleQueue()
-        self._outbox.put(codec.hello(token=token, bot_name=type(bot).__name__))
+        hello = codec.hello(
+            token=token,
+            bot_name=type(bot).__name__,
+            games=type(bot).games,
+            live_events=type(bot).live_events,
+        )
+        self._outbox.put(hello)
 
     def _outgoing(self) -> Iterator[referee_pb2.BotMessage]:
         while (message := self._outbox.get()) is not _CLOSE:
@@ -95,6 +102,7 @@ class _Session:
             self._outbox.put(_CLOSE)
 
     def _handle(self, message: referee_pb2.RefereeMessage) -> None:
+        arrived = time.monotonic()
         kind = message.WhichOneof("message")
         bot = self._bot
         if kind == "game_start":
@@ -102,7 +110,14 @@ class _Session:
             self._games[start.game_id] = start.game
             bot.on_game_start(start)
         elif kind == "decision":
+            self._tell(message.decision.events)
             request = codec.read_decision_request(message.decision)
+            bot.clock = Clock(
+                time_left_ms=request.time_left_ms,
+                bank_left_ms=request.bank_left_ms,
+                attempt=request.attempt,
+                deadline=arrived + request.time_left_ms / 1000,
+            )
             decision = Decision.of(bot.act(request.observation))
             reply = codec.action_reply(
                 request_id=request.request_id,
@@ -115,11 +130,18 @@ class _Session:
             if self._wants_events:
                 bot.on_event(codec.decode_event(message.event))
         elif kind == "game_over":
+            self._tell(message.game_over.events)
             self._games.pop(message.game_over.game_id, None)
             bot.on_game_end(codec.decode_result(message.game_over.result))
         elif kind == "action_refused":
             refused = message.action_refused
             print(f"croupier: action refused: {refused.reason}", file=sys.stderr)
+
+    def _tell(self, events: Iterable[referee_pb2.GameEvent]) -> None:
+        """Give the bot the events batched into a message, if it listens."""
+        if self._wants_events:
+            for event in events:
+                self._bot.on_event(codec.decode_event(event))
 
     def _game(self, game_id: str) -> Game[Any]:
         game = self._games.get(game_id)

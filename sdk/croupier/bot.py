@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import abc
+import time
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from croupier.games import Event, Game, Result, Seat
 
-__all__ = ["Bot", "Decision", "GameStart"]
+__all__ = ["Bot", "Clock", "Decision", "GameStart"]
 
 ObservationT = TypeVar("ObservationT")
 ActionT = TypeVar("ActionT")
@@ -42,6 +43,36 @@ class Decision(Generic[ActionT]):
 
 
 @dataclass(frozen=True, slots=True)
+class Clock:
+    """The time one decision has, as the referee's request said.
+
+    The referee counts from the moment it sent the request, so the time the request spent
+    on its way is already gone: keep a margin of a few milliseconds.
+
+    >>> clock = Clock(time_left_ms=1500, bank_left_ms=500, attempt=1, deadline=time.monotonic())
+    >>> clock.remaining_s()
+    0.0
+
+    Attributes:
+        time_left_ms: the time for this decision, in milliseconds: the decision limit plus
+            what is left of the bank.
+        bank_left_ms: what is left of the bank, in milliseconds.
+        attempt: 1 for the first request of a decision, then 2, 3 ... after refused actions.
+        deadline: when the time runs out, in ``time.monotonic()`` seconds of this process,
+            counted from the request's arrival.
+    """
+
+    time_left_ms: int
+    bank_left_ms: int
+    attempt: int
+    deadline: float
+
+    def remaining_s(self) -> float:
+        """The seconds left until :attr:`deadline`, never below 0."""
+        return max(0.0, self.deadline - time.monotonic())
+
+
+@dataclass(frozen=True, slots=True)
 class GameStart:
     """What a bot is told when a game begins: which game, which rules, which seat."""
 
@@ -60,7 +91,25 @@ class Bot(abc.ABC, Generic[ObservationT, ActionT]):
 
     One bot object may play many games in a row, never two at once: the hooks say when a
     game starts and ends.
+
+    Events come in order, each before the decision or the end of game that follows it:
+    by default the referee sends them with the next request (one message a decision), and
+    :meth:`on_event` is called for each just before :meth:`act` or :meth:`on_game_end`.
+    A bot that wants each event the moment it happens sets :attr:`live_events`.
     """
+
+    clock: Clock | None = None
+    """The clock of the decision :meth:`act` is making: set by ``croupier.run`` before each
+    call, ``None`` when no referee gives one (``croupier.local.play``)."""
+
+    games: ClassVar[tuple[str, ...]] = ()
+    """The games this bot plays, by name (``("lexio",)``), told to the referee in its Hello:
+    a seat or registration in another game is then refused at once with the reason, rather
+    than given games the bot cannot play. Empty: the bot does not say."""
+
+    live_events: ClassVar[bool] = False
+    """Ask the referee to send every event the moment it happens (to think during the
+    others' turns) rather than with the next request: more messages, so slower."""
 
     @abc.abstractmethod
     def act(self, observation: ObservationT) -> ActionT | Decision[ActionT]:
@@ -70,7 +119,8 @@ class Bot(abc.ABC, Generic[ObservationT, ActionT]):
         ``Decision(action, comment="1,200 playouts, value +0.31")``.
 
         Only called when the seat has a real choice: a decision with a single legal action
-        is taken for the bot and reported through :meth:`on_event`.
+        is taken for the bot and reported through :meth:`on_event`. :attr:`clock` says how
+        much time the decision has.
         """
 
     def on_game_start(self, start: GameStart) -> None:

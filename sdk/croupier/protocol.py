@@ -1,7 +1,11 @@
 """The constants of the wire contract that are not messages (``proto/`` has those)."""
 
-PROTOCOL_VERSION = 1
-"""The version of the contract (``Hello.protocol_version``): ``croupier.proto.v1``."""
+PROTOCOL_VERSION = 2
+"""The version of the contract this SDK speaks (``Hello.protocol_version``): events batched
+into the next ``DecisionRequest`` or ``GameOver`` (``referee.proto`` says what each sends)."""
+
+PROTOCOL_VERSIONS = (1, 2)
+"""The versions of the contract the referee speaks; both are in ``croupier.proto.v1``."""
 
 ADDRESS_VARIABLE = "CROUPIER_ADDRESS"
 """The environment variable with the referee's address: ``host:port`` or ``unix:/path``."""

@@ -44,7 +44,7 @@ class Administration:
         engine: Engine,
         *,
         directory: str,
-        admit_remote: Callable[[str, str], object] | None = None,
+        admit_remote: Callable[[str, str, str], object] | None = None,
     ) -> None:
         self._engine = engine
         self._directory = directory
@@ -67,7 +67,7 @@ class Administration:
                     description=registration.description,
                 )
                 if self._admit_remote is not None and remote.key_hash is not None:
-                    self._admit_remote(remote.key_hash, remote.name)
+                    self._admit_remote(remote.key_hash, remote.name, remote.game)
                 return remote, key
             bot = db.add_bot(
                 session,

@@ -85,7 +85,7 @@ def allow_remote_bots(engine: Engine, registry: SessionRegistry) -> None:
     with Session(engine) as session:
         for bot in db.list_bots(session):
             if bot.kind is BotKind.REMOTE and bot.key_hash is not None:
-                registry.allow_remote(bot.key_hash, bot.name)
+                registry.allow_remote(bot.key_hash, bot.name, game=bot.game)
 
 
 async def play_recorded_game(

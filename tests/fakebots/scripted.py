@@ -26,7 +26,7 @@ a refused action is asked again in a new request), it does what ``BEHAVIOUR`` sa
   random bytes as a message of the stream.
 - ``duplicate``: once welcomed, open a second stream with the same token, note how it
   ends, and play on.
-- ``old-protocol``: say Hello with protocol version 2, note how the stream ends, exit 4.
+- ``old-protocol``: say Hello without a protocol version, note how the stream ends, exit 4.
 - ``stubborn``: start a child process that sleeps, ignore SIGTERM, play honestly, and stay
   (sleeping) after the stream has ended; notes ``{"pids": [own, child's]}``, as the bot
   sees them (in a sealed seat, in a PID namespace of its own, where it is 1).
@@ -205,7 +205,7 @@ class ScriptedBot:
             yield message
 
     def serve(self, connect: Connect) -> int:
-        version = 2 if self.behaviour == "old-protocol" else 1
+        version = 0 if self.behaviour == "old-protocol" else 1
         self.outbox.put(self.hello(version))
         status = "OK"
         try:

@@ -13,7 +13,7 @@ from croupier.games import InvalidOptions
 from croupier.games.lexio import Tile
 
 EXPORTS = {
-    "croupier": ["Bot", "Decision", "GameStart", "__version__", "run"],
+    "croupier": ["Bot", "Clock", "Decision", "GameStart", "__version__", "run"],
     "croupier.games": [
         "GAME_NAMES",
         "Event",

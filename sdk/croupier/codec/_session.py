@@ -8,6 +8,7 @@ and readers for the receiver (``read_*``), which give the SDK's own values and r
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -95,14 +96,22 @@ class Reply:
 # The start of a session and of a game
 
 
-def hello(*, token: str, bot_name: str) -> pb.BotMessage:
-    """A bot's first message: its token, its name for itself, and this SDK's contract."""
+def hello(
+    *, token: str, bot_name: str, games: Sequence[str] = (), live_events: bool = False
+) -> pb.BotMessage:
+    """A bot's first message: its token, its name for itself, and this SDK's contract.
+
+    ``games`` are the games the bot plays (empty: it does not say); ``live_events`` asks
+    for every event as it happens rather than with the next message.
+    """
     return pb.BotMessage(
         hello=pb.Hello(
             token=token,
             bot_name=bot_name,
             protocol_version=PROTOCOL_VERSION,
             sdk=f"croupier-python/{__version__}",
+            live_events=live_events,
+            games=games,
         )
     )
 
@@ -147,10 +156,12 @@ def decision_request(
     time_left_ms: int,
     bank_left_ms: int,
     attempt: int,
+    events: Sequence[pb.GameEvent] = (),
 ) -> pb.RefereeMessage:
     """The referee's request for a decision in ``game`` (or the game called that).
 
-    The legal actions are those of ``observation``.
+    The legal actions are those of ``observation``; ``events`` are the seat's events that
+    came since its last message (contract version 2), already encoded.
 
     Raises:
         CodecError: ``observation`` or one of its legal actions is not of ``game``.
@@ -163,6 +174,7 @@ def decision_request(
         time_left_ms=time_left_ms,
         bank_left_ms=bank_left_ms,
         attempt=attempt,
+        events=events,
     )
     return pb.RefereeMessage(decision=request)
 

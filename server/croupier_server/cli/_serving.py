@@ -14,6 +14,7 @@ import os
 import signal
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from functools import partial
 
 from sqlalchemy import Engine
 
@@ -145,12 +146,12 @@ async def dashboard_serving(
         await serving
 
 
-def _admitter(registry: SessionRegistry) -> Callable[[str, str], None]:
-    """Admit a remote bot (key digest, name) to ``registry`` from any thread."""
+def _admitter(registry: SessionRegistry) -> Callable[[str, str, str], None]:
+    """Admit a remote bot (key digest, name, game) to ``registry`` from any thread."""
     loop = asyncio.get_running_loop()
 
-    def admit(key_hash: str, name: str) -> None:
+    def admit(key_hash: str, name: str, game: str) -> None:
         # The dashboard registers bots in its threads; the registry lives in the loop's.
-        loop.call_soon_threadsafe(registry.allow_remote, key_hash, name)
+        loop.call_soon_threadsafe(partial(registry.allow_remote, key_hash, name, game=game))
 
     return admit

@@ -134,7 +134,9 @@ async def _seat_bot(
         seating.remote.append((entrant.name, session))
         return session
     seating.tokens.append(token)
-    connection = server.registry.expect_seat(token, label)
+    connection = server.registry.expect_seat(
+        token, label, bot_name=entrant.name, game=log.game.name
+    )
     address = server.address_for(network=entrant.limits.network)
     env = {ADDRESS_VARIABLE: address, TOKEN_VARIABLE: token}
     try:
@@ -153,14 +155,18 @@ async def _seat_bot(
         seating.started.append(connection.result())
         return connection.result()
     connection.cancel()
+    exited.cancel()
+    # Why its Hello was refused, if it was, says more than how the bot then ended.
+    refused = server.registry.refusal(token)
+    because = f"its Hello was refused ({refused}); " if refused else ""
     # The seat waits no more: a late Hello with its token is refused, like an expired one.
     server.registry.revoke_seat(token)
     if exited in done:
-        detail = f"exited with status {process.exit_code} before connecting"
+        detail = f"{because}exited with status {process.exit_code} before connecting"
         log.fault(seat, FaultKind.CRASH, detail)
     else:
-        exited.cancel()
-        log.fault(seat, FaultKind.CONNECT_TIMEOUT, f"did not connect within {deadline_s:g} s")
+        detail = f"{because}did not connect within {deadline_s:g} s"
+        log.fault(seat, FaultKind.CONNECT_TIMEOUT, detail)
     return None
 
 

@@ -8,7 +8,6 @@ from typing import Any
 
 from croupier import codec
 from croupier.games import State
-from croupier.proto.v1 import referee_pb2
 from croupier_server.clock import utc_now
 from croupier_server.outcomes import SeatStatus
 from croupier_server.referee.records import EventEntry, GameLog
@@ -20,8 +19,8 @@ __all__ = ["play_game"]
 async def play_game(log: GameLog, agents: Sequence[SeatAgent]) -> State[Any, Any, Any]:
     """Play the game of ``log`` to its end with one agent per seat; returns the final state.
 
-    Every event is logged with its time and sent to the seats that may see it as it
-    happens; when several seats act at once (the cribbage discard) they are asked together,
+    Every event is logged with its time and given to the seats that may see it as it
+    happens (each seat's agent sends it then, or with its next message); when several seats act at once (the cribbage discard) they are asked together,
     each seeing the state from before any of them acted.
     """
     state: State[Any, Any, Any] = log.game.new_state(log.seed)
@@ -56,15 +55,15 @@ async def play_game(log: GameLog, agents: Sequence[SeatAgent]) -> State[Any, Any
 def _publish_events(
     log: GameLog, state: State[Any, Any, Any], agents: Sequence[SeatAgent], start: int
 ) -> int:
-    """Log the events from index ``start`` on and send each to the seats that may see it."""
+    """Log the events from index ``start`` on and give each to the seats that may see it."""
     events = state.events
     now = utc_now()
     for event in events[start:]:
         log.events.append(EventEntry(event, now))
-        message = codec.encode_event(log.game_id, event, game=log.game)
+        message = codec.encode_event(log.game_id, event, game=log.game).event
         for agent in agents:
             if event.is_visible_to(agent.seat):
-                agent.send(message)
+                agent.tell(message)
     return len(events)
 
 
@@ -78,15 +77,4 @@ def _finish(log: GameLog, state: State[Any, Any, Any], agents: Sequence[SeatAgen
     ]
     encoded = codec.encode_result(result, game=log.game)
     for agent in agents:
-        status = (
-            referee_pb2.SEAT_STATUS_FORFEITED
-            if agent.forfeited
-            else referee_pb2.SEAT_STATUS_FINISHED
-        )
-        agent.send(
-            referee_pb2.RefereeMessage(
-                game_over=referee_pb2.GameOver(
-                    game_id=log.game_id, result=encoded, seat_status=status
-                )
-            )
-        )
+        agent.finish(log.game_id, encoded)

@@ -51,6 +51,8 @@ class _Answer:
     comment: str | None
     """The bot's comment, cut to ``COMMENT_MAX_BYTES`` (see ``codec.cut_comment``)."""
     latency_ms: float
+    malformed: str = ""
+    """Why the reply could not be decoded, when it could not."""
 
 
 class SeatAgent:
@@ -75,6 +77,8 @@ class SeatAgent:
         self._bank_ms = float(time_control.bank_ms)
         self.strikes = 0
         self.status = SeatStatus.PLAYING
+        self._unsent: list[referee_pb2.GameEvent] = []
+        """Events the bot may see that wait for its next message (contract version 2)."""
         if session is None:
             self.status = SeatStatus.FORFEITED
             log.forfeit(seat)
@@ -90,6 +94,31 @@ class SeatAgent:
         """Send ``message`` to the bot, if it is still connected."""
         if self.session is not None:
             self.session.send(message)
+
+    def tell(self, event: referee_pb2.GameEvent) -> None:
+        """Let the bot see ``event``: at once if it asked for that, else in its next message."""
+        if self.session is None:
+            return
+        if self.session.live_events:
+            self.session.send(referee_pb2.RefereeMessage(event=event))
+        else:
+            self._unsent.append(event)
+
+    def finish(self, game_id: str, result: referee_pb2.Result) -> None:
+        """Tell the bot its game is over: its result, its seat's status, its last events."""
+        status = (
+            referee_pb2.SEAT_STATUS_FORFEITED
+            if self.forfeited
+            else referee_pb2.SEAT_STATUS_FINISHED
+        )
+        game_over = referee_pb2.GameOver(
+            game_id=game_id, result=result, seat_status=status, events=self._take_unsent()
+        )
+        self.send(referee_pb2.RefereeMessage(game_over=game_over))
+
+    def _take_unsent(self) -> list[referee_pb2.GameEvent]:
+        unsent, self._unsent = self._unsent, []
+        return unsent
 
     def forfeit(self, kind: FaultKind, detail: str) -> None:
         """Charge ``kind`` and hand the seat to the default policy for the rest of the game."""
@@ -117,7 +146,7 @@ class SeatAgent:
                     outcome.latency_ms,
                     outcome.comment,
                 )
-            self._refuse(outcome.request_id, outcome.action)
+            self._refuse(outcome)
         self._strike()
         reason = "no legal action after every retry"
         return self._taken(game_id, legal[0], requested_at, reason)
@@ -138,6 +167,7 @@ class SeatAgent:
                 time_left_ms=int(time_left_ms),
                 bank_left_ms=int(self._bank_ms),
                 attempt=attempt,
+                events=self._take_unsent(),
             )
         )
         sent = time.monotonic()
@@ -159,26 +189,20 @@ class SeatAgent:
         try:
             read = codec.read_action_reply(reply.message, self._log.game)
         except codec.CodecError as error:
-            self._log.fault(self.seat, FaultKind.MALFORMED, str(error))
-            return _Answer(request_id, None, None, latency_ms)
+            return _Answer(request_id, None, None, latency_ms, str(error))
         return _Answer(request_id, read.action, read.comment, latency_ms)
 
-    def _refuse(self, request_id: int, action: Any) -> None:
-        if action is not None:
-            self._log.fault(self.seat, FaultKind.ILLEGAL_ACTION, f"{action} is not legal now")
-        reason = "malformed action" if action is None else f"{action} is not legal now"
-        kind = (
-            referee_pb2.FAULT_KIND_MALFORMED
-            if action is None
-            else referee_pb2.FAULT_KIND_ILLEGAL_ACTION
-        )
-        self.send(
-            referee_pb2.RefereeMessage(
-                action_refused=referee_pb2.ActionRefused(
-                    request_id=request_id, fault=kind, reason=reason
-                )
-            )
-        )
+    def _refuse(self, answer: _Answer) -> None:
+        """Charge a malformed or illegal answer and tell the bot why, in the same words."""
+        if answer.action is None:
+            fault, kind = FaultKind.MALFORMED, referee_pb2.FAULT_KIND_MALFORMED
+            reason = answer.malformed
+        else:
+            fault, kind = FaultKind.ILLEGAL_ACTION, referee_pb2.FAULT_KIND_ILLEGAL_ACTION
+            reason = f"{answer.action} is not legal now"
+        self._log.fault(self.seat, fault, reason)
+        refused = referee_pb2.ActionRefused(request_id=answer.request_id, fault=kind, reason=reason)
+        self.send(referee_pb2.RefereeMessage(action_refused=refused))
 
     def _taken(self, game_id: str, action: Any, requested_at: datetime, reason: str) -> ActionEntry:
         """The default policy's action, and the bot told why."""

@@ -12,7 +12,7 @@ import grpc
 from google.protobuf.message import DecodeError
 
 from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
-from croupier.protocol import PROTOCOL_VERSION
+from croupier.protocol import PROTOCOL_VERSIONS
 from croupier_server import __version__
 from croupier_server.addresses import listening_socket
 from croupier_server.referee.containment.sandbox import REFEREE_DIRECTORY_PREFIX
@@ -44,8 +44,9 @@ class RefereeService(referee_pb2_grpc.RefereeServicer):
         try:
             yield referee_pb2.RefereeMessage(
                 welcome=referee_pb2.Welcome(
-                    bot_name=session.label,
-                    protocol_version=PROTOCOL_VERSION,
+                    bot_name=session.bot_name,
+                    protocol_version=session.protocol_version,
+                    game=session.game or "",
                     referee=f"croupier-server/{__version__}",
                 )
             )
@@ -71,17 +72,23 @@ class RefereeService(referee_pb2_grpc.RefereeServicer):
         if first.WhichOneof("message") != "hello":
             await context.abort(grpc.StatusCode.INVALID_ARGUMENT, "the first message must be Hello")
         hello = first.hello
-        if hello.protocol_version != PROTOCOL_VERSION:
-            await context.abort(
-                grpc.StatusCode.FAILED_PRECONDITION,
-                f"protocol version {hello.protocol_version} is not supported "
-                f"(this referee speaks {PROTOCOL_VERSION})",
-            )
+        if hello.protocol_version not in PROTOCOL_VERSIONS:
+            reason = _version_refusal(hello.protocol_version)
+            self._registry.refuse(hello.token, reason)
+            await context.abort(grpc.StatusCode.FAILED_PRECONDITION, reason)
         try:
-            return self._registry.admit(hello.token)
+            session = self._registry.admit(hello.token, games=hello.games)
         except AdmissionError as refusal:
             await context.abort(refusal.code, str(refusal))
-        raise AssertionError("unreachable: abort raises")
+        session.speak(hello.protocol_version, live_events=hello.live_events)
+        return session
+
+
+def _version_refusal(version: int) -> str:
+    """Why a Hello saying contract ``version`` is refused."""
+    speaks = " and ".join(str(known) for known in PROTOCOL_VERSIONS)
+    said = "no protocol_version" if version == 0 else f"protocol_version {version}"
+    return f"the Hello says {said}; this referee speaks {speaks}"
 
 
 async def _read_replies(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import grpc
@@ -26,6 +26,9 @@ __all__ = [
     "SessionClosed",
     "SessionRegistry",
 ]
+
+MAX_STREAMS_PER_KEY = 64
+"""How many streams one remote bot's key may hold open at once (each plays its own games)."""
 
 
 class SessionClosed(CroupierServerError):
@@ -60,6 +63,15 @@ class BotSession:
     """One bot's stream: what to send it, and the replies it owes."""
 
     label: str
+    """Who the bot is here, for logs and faults: ``seat 0 (greedy) of game 12``."""
+    bot_name: str
+    """The bot's registered name."""
+    game: str | None = None
+    """The game the bot is registered for, or ``None`` when any (a test's bot)."""
+    protocol_version: int = 1
+    """The contract version of the stream (``Hello.protocol_version``)."""
+    live_events: bool = True
+    """Whether each event is sent as it happens; else it waits for the next message."""
     outbox: asyncio.Queue[referee_pb2.RefereeMessage | None] = field(default_factory=asyncio.Queue)
     closed: asyncio.Event = field(default_factory=asyncio.Event)
     close_reason: str = ""
@@ -68,6 +80,11 @@ class BotSession:
     """Strays that came before the first handler, for it; ``None`` once it came."""
     _pending: dict[int, asyncio.Future[Reply]] = field(default_factory=dict)
     _expired: set[int] = field(default_factory=set)
+
+    def speak(self, protocol_version: int, *, live_events: bool) -> None:
+        """Serve the stream in contract ``protocol_version``: 1 sends every event live."""
+        self.protocol_version = protocol_version
+        self.live_events = protocol_version == 1 or live_events
 
     def send(self, message: referee_pb2.RefereeMessage) -> None:
         """Queue ``message`` for the bot; dropped once the session is closed."""
@@ -143,8 +160,18 @@ class BotSession:
 @dataclass(eq=False)
 class _SeatSlot:
     label: str
+    bot_name: str
+    game: str
     session: asyncio.Future[BotSession]
     connected: bool = False
+    refusal: str = ""
+    """Why the last Hello with the seat's token was refused, if one was."""
+
+
+@dataclass(frozen=True, slots=True)
+class _RemoteBot:
+    name: str
+    game: str | None
 
 
 class SessionRegistry:
@@ -152,29 +179,53 @@ class SessionRegistry:
 
     def __init__(self) -> None:
         self._seats: dict[str, _SeatSlot] = {}
-        self._remote_keys: dict[str, str] = {}
+        self._remote_keys: dict[str, _RemoteBot] = {}
         self._idle: dict[str, list[BotSession]] = {}
+        self._streams: dict[str, list[BotSession]] = {}
+        """The sessions each remote key opened, closed ones dropped as new ones come."""
         self._idle_changed = asyncio.Condition()
 
-    def expect_seat(self, token: str, label: str) -> asyncio.Future[BotSession]:
-        """Admit one connection with ``token``; the future resolves when it connects."""
+    def expect_seat(
+        self, token: str, label: str, *, bot_name: str, game: str
+    ) -> asyncio.Future[BotSession]:
+        """Admit one connection with ``token`` for bot ``bot_name`` in a game of ``game``.
+
+        The future resolves when it connects. A refused Hello (:meth:`refuse`) spends
+        nothing: the bot may say Hello again; :meth:`refusal` says why it was refused.
+        """
         future: asyncio.Future[BotSession] = asyncio.get_running_loop().create_future()
-        self._seats[hash_secret(token)] = _SeatSlot(label, future)
+        self._seats[hash_secret(token)] = _SeatSlot(label, bot_name, game, future)
         return future
+
+    def refuse(self, token: str, reason: str) -> None:
+        """A Hello with ``token`` was refused for ``reason``: its seat, if any, keeps why."""
+        slot = self._seats.get(hash_secret(token))
+        if slot is not None:
+            slot.refusal = reason
+
+    def refusal(self, token: str) -> str:
+        """Why the last Hello with seat token ``token`` was refused; "" if none was."""
+        slot = self._seats.get(hash_secret(token))
+        return "" if slot is None else slot.refusal
 
     def revoke_seat(self, token: str) -> None:
         """The game of ``token`` is over: the token admits nobody any more."""
         self._seats.pop(hash_secret(token), None)
 
-    def allow_remote(self, key_hash: str, bot_name: str) -> None:
-        """Admit remote bot ``bot_name`` whenever it connects with the key of ``key_hash``."""
-        self._remote_keys[key_hash] = bot_name
+    def allow_remote(self, key_hash: str, bot_name: str, *, game: str | None = None) -> None:
+        """Admit remote bot ``bot_name`` whenever it connects with the key of ``key_hash``.
 
-    def admit(self, token: str) -> BotSession:
-        """The session a Hello with ``token`` opens.
+        ``game`` is the game it is registered for (``None``: it is given any game).
+        """
+        self._remote_keys[key_hash] = _RemoteBot(bot_name, game)
+
+    def admit(self, token: str, *, games: Sequence[str] = ()) -> BotSession:
+        """The session a Hello with ``token`` opens; ``games`` are those the bot says it plays.
 
         Raises:
-            AdmissionError: an unknown, finished or already connected token.
+            AdmissionError: an unknown, finished or already connected token, a refused
+                seat, a key with too many streams open (``RESOURCE_EXHAUSTED``), or a bot
+                whose game is not among ``games`` (``FAILED_PRECONDITION``).
         """
         digest = hash_secret(token)
         slot = self._seats.get(digest)
@@ -185,16 +236,29 @@ class SessionRegistry:
                     grpc.StatusCode.ALREADY_EXISTS,
                     f"{slot.label} is already connected with this token",
                 )
+            if refusal := _game_refusal(slot.bot_name, slot.game, games, "seated in"):
+                slot.refusal = refusal
+                raise AdmissionError(grpc.StatusCode.FAILED_PRECONDITION, refusal)
             slot.connected = True
-            session = BotSession(slot.label)
+            session = BotSession(slot.label, slot.bot_name, slot.game)
             slot.session.set_result(session)
             return session
-        bot_name = self._remote_keys.get(digest)
-        if bot_name is None:
+        remote = self._remote_keys.get(digest)
+        if remote is None:
             raise AdmissionError(grpc.StatusCode.UNAUTHENTICATED, "unknown or expired token")
-        session = BotSession(f"remote bot {bot_name}")
+        if refusal := _game_refusal(remote.name, remote.game, games, "registered for"):
+            raise AdmissionError(grpc.StatusCode.FAILED_PRECONDITION, refusal)
+        open_streams = self._streams.get(digest, [])
+        open_streams[:] = [session for session in open_streams if not session.closed.is_set()]
+        if len(open_streams) >= MAX_STREAMS_PER_KEY:
+            raise AdmissionError(
+                grpc.StatusCode.RESOURCE_EXHAUSTED,
+                f"remote bot {remote.name} has {MAX_STREAMS_PER_KEY} streams open already",
+            )
+        session = BotSession(f"remote bot {remote.name}", remote.name, remote.game)
+        self._streams[digest] = [*open_streams, session]
         session.report_strays_to(None)  # idle: no game to charge them to
-        self._idle.setdefault(bot_name, []).append(session)
+        self._idle.setdefault(remote.name, []).append(session)
         asyncio.get_running_loop().create_task(self._notify_idle())
         return session
 
@@ -242,3 +306,10 @@ class SessionRegistry:
     def _drop_closed(self) -> None:
         for sessions in self._idle.values():
             sessions[:] = [session for session in sessions if not session.closed.is_set()]
+
+
+def _game_refusal(bot_name: str, game: str | None, games: Sequence[str], where: str) -> str:
+    """Why a bot saying it plays ``games`` cannot be given games of ``game``; "" if it can."""
+    if not games or game is None or game in games:
+        return ""
+    return f"{bot_name} is {where} {game}, and the bot says it plays {', '.join(games)}"

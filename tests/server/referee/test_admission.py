@@ -66,7 +66,7 @@ async def serving(registry: SessionRegistry) -> RefereeServer:
 def test_no_token_or_an_unknown_one_is_unauthenticated() -> None:
     async def scenario() -> None:
         registry = SessionRegistry()
-        registry.expect_seat("the-seat-token", "seat 0 of game 1")
+        registry.expect_seat("the-seat-token", "seat 0 of game 1", bot_name="bot", game="lexio")
         server = await serving(registry)
         try:
             for token in ["", "no-such-token", "the-seat-token "]:
@@ -95,7 +95,7 @@ def test_a_token_of_another_games_seat_is_unauthenticated(engine: Engine) -> Non
 
     async def scenario() -> None:
         registry = SessionRegistry()
-        registry.expect_seat("seat-0-token", "seat 0 of game 2")
+        registry.expect_seat("seat-0-token", "seat 0 of game 2", bot_name="bot", game="lexio")
         server = await serving(registry)
         try:
             for token in other_tokens:
@@ -148,13 +148,16 @@ def test_the_tokens_of_a_finished_game_are_unauthenticated(checked_engine: Engin
 def test_another_protocol_version_fails_its_precondition() -> None:
     async def scenario() -> None:
         registry = SessionRegistry()
-        registry.expect_seat("the-seat-token", "seat 0 of game 1")
+        registry.expect_seat("the-seat-token", "seat 0 of game 1", bot_name="bot", game="lexio")
         server = await serving(registry)
         try:
-            for version in [0, 2]:
+            for version in [0, 3]:
                 assert await first_answer(server.address, hello("the-seat-token", version)) == (
                     grpc.StatusCode.FAILED_PRECONDITION
                 )
+            assert registry.refusal("the-seat-token") == (
+                "the Hello says protocol_version 3; this referee speaks 1 and 2"
+            )
             assert await first_answer(server.address, hello("the-seat-token", 1)) == "welcome"
         finally:
             await server.stop()
@@ -165,7 +168,7 @@ def test_another_protocol_version_fails_its_precondition() -> None:
 def test_a_stream_that_does_not_open_with_hello_is_an_invalid_argument() -> None:
     async def scenario() -> None:
         registry = SessionRegistry()
-        registry.expect_seat("the-seat-token", "seat 0 of game 1")
+        registry.expect_seat("the-seat-token", "seat 0 of game 1", bot_name="bot", game="lexio")
         server = await serving(registry)
         try:
             reply = referee_pb2.ActionReply(request_id=1, action=referee_pb2.Action())

@@ -323,9 +323,14 @@ def test_a_hello_with_another_protocol_version_fails_its_precondition(
     transcript = Transcript.of(log, FAULTY)
     assert transcript.note("ended") == "FAILED_PRECONDITION"
     assert transcript.messages == []
-    # Refused, the bot exits before it is connected: a crash of its seat.
+    # Refused, the bot exits before it is connected: a crash of its seat, saying why.
     assert_finished_despite(game, status="forfeited")
     assert game.faults_of(FAULTY) == ["crash"]
+    (fault,) = game.faults
+    assert fault.detail.startswith(
+        "its Hello was refused (the Hello says no protocol_version; this referee speaks 1 "
+        "and 2); exited with status 4 before connecting; its last output:"
+    )
 
 
 @SQLITE_ONLY

@@ -38,7 +38,7 @@ from sqlalchemy import Engine
 
 from croupier.games import load_game
 from croupier.proto.v1 import cribbage_pb2, lexio_pb2, referee_pb2
-from croupier.protocol import PROTOCOL_VERSION
+from croupier.protocol import PROTOCOL_VERSION, PROTOCOL_VERSIONS
 from croupier_server.db import BotRecord
 from croupier_server.outcomes import SeatStatus
 from croupier_server.recorded_games import load_bots, play_recorded_game
@@ -279,7 +279,7 @@ def refusal(frame: bytes) -> grpc.StatusCode:
     message = decoded(frame)
     if message is None or message.WhichOneof("message") != "hello":
         return grpc.StatusCode.INVALID_ARGUMENT
-    if message.hello.protocol_version != PROTOCOL_VERSION:
+    if message.hello.protocol_version not in PROTOCOL_VERSIONS:
         return grpc.StatusCode.FAILED_PRECONDITION
     return grpc.StatusCode.UNAUTHENTICATED
 
@@ -371,7 +371,9 @@ class RefereeThread:
 
         async def expect() -> None:
             assert self.registry is not None
-            self.registry.expect_seat(token, "a seat the fuzzer holds")
+            self.registry.expect_seat(
+                token, "a seat the fuzzer holds", bot_name="bot", game="lexio"
+            )
 
         self.submit(expect()).result(10)
         return token

@@ -30,7 +30,7 @@ def test_a_seat_token_admits_its_own_seat_and_no_other() -> None:
     async def scenario() -> None:
         registry = SessionRegistry()
         seats = {
-            token: registry.expect_seat(token, label)
+            token: registry.expect_seat(token, label, bot_name="bot", game="lexio")
             for token, label in [
                 ("game-1-seat-0-token", "seat 0 of game 1"),
                 ("game-1-seat-1-token", "seat 1 of game 1"),
@@ -56,7 +56,9 @@ def test_a_bot_key_seats_no_started_bot() -> None:
     async def scenario() -> None:
         registry = SessionRegistry()
         registry.allow_remote(hash_secret("the-bot-key"), "visitor")
-        seat = registry.expect_seat("the-seat-token", "seat 0 of game 1")
+        seat = registry.expect_seat(
+            "the-seat-token", "seat 0 of game 1", bot_name="bot", game="lexio"
+        )
         session = registry.admit("the-bot-key")
         assert session.label == "remote bot visitor"
         assert not seat.done()
@@ -69,7 +71,7 @@ def test_a_seat_token_is_no_bot_key() -> None:
     async def scenario() -> None:
         registry = SessionRegistry()
         registry.allow_remote(hash_secret("the-bot-key"), "visitor")
-        registry.expect_seat("the-seat-token", "seat 0 of game 1")
+        registry.expect_seat("the-seat-token", "seat 0 of game 1", bot_name="bot", game="lexio")
         assert registry.admit("the-seat-token").label == "seat 0 of game 1"
         assert registry.idle_remote_bots() == {}
         # Once its game is over, the token admits nobody, as a seat or as a bot.

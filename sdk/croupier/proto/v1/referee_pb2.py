@@ -27,51 +27,51 @@ from croupier.proto.v1 import lexio_pb2 as croupier_dot_proto_dot_v1_dot_lexio__
 from google.protobuf import any_pb2 as google_dot_protobuf_dot_any__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1f\x63roupier/proto/v1/referee.proto\x12\x11\x63roupier.proto.v1\x1a croupier/proto/v1/cribbage.proto\x1a\x1d\x63roupier/proto/v1/lexio.proto\x1a\x19google/protobuf/any.proto\"t\n\nBotMessage\x12)\n\x05hello\x18\x01 \x01(\x0b\x32\x18.croupier.proto.v1.HelloH\x00\x12\x30\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x1e.croupier.proto.v1.ActionReplyH\x00\x42\t\n\x07message\"O\n\x05Hello\x12\r\n\x05token\x18\x01 \x01(\t\x12\x10\n\x08\x62ot_name\x18\x02 \x01(\t\x12\x18\n\x10protocol_version\x18\x03 \x01(\r\x12\x0b\n\x03sdk\x18\x04 \x01(\t\"n\n\x0b\x41\x63tionReply\x12\x12\n\nrequest_id\x18\x01 \x01(\x04\x12)\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x19.croupier.proto.v1.Action\x12\x14\n\x07\x63omment\x18\x03 \x01(\tH\x00\x88\x01\x01\x42\n\n\x08_comment\"\xa4\x01\n\x06\x41\x63tion\x12/\n\x05lexio\x18\x01 \x01(\x0b\x32\x1e.croupier.proto.v1.LexioActionH\x00\x12\x35\n\x08\x63ribbage\x18\x02 \x01(\x0b\x32!.croupier.proto.v1.CribbageActionH\x00\x12*\n\nother_game\x18\x0f \x01(\x0b\x32\x14.google.protobuf.AnyH\x00\x42\x06\n\x04game\"\x8b\x03\n\x0eRefereeMessage\x12-\n\x07welcome\x18\x01 \x01(\x0b\x32\x1a.croupier.proto.v1.WelcomeH\x00\x12\x32\n\ngame_start\x18\x02 \x01(\x0b\x32\x1c.croupier.proto.v1.GameStartH\x00\x12\x36\n\x08\x64\x65\x63ision\x18\x03 \x01(\x0b\x32\".croupier.proto.v1.DecisionRequestH\x00\x12-\n\x05\x65vent\x18\x04 \x01(\x0b\x32\x1c.croupier.proto.v1.GameEventH\x00\x12\x36\n\x0c\x61\x63tion_taken\x18\x05 \x01(\x0b\x32\x1e.croupier.proto.v1.ActionTakenH\x00\x12:\n\x0e\x61\x63tion_refused\x18\x06 \x01(\x0b\x32 .croupier.proto.v1.ActionRefusedH\x00\x12\x30\n\tgame_over\x18\x07 \x01(\x0b\x32\x1b.croupier.proto.v1.GameOverH\x00\x42\t\n\x07message\"F\n\x07Welcome\x12\x10\n\x08\x62ot_name\x18\x01 \x01(\t\x12\x18\n\x10protocol_version\x18\x02 \x01(\r\x12\x0f\n\x07referee\x18\x03 \x01(\t\"\x89\x01\n\tGameStart\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12\'\n\x05rules\x18\x03 \x01(\x0b\x32\x18.croupier.proto.v1.Rules\x12\x34\n\x0ctime_control\x18\x04 \x01(\x0b\x32\x1e.croupier.proto.v1.TimeControl\"\xa1\x01\n\x05Rules\x12.\n\x05lexio\x18\x01 \x01(\x0b\x32\x1d.croupier.proto.v1.LexioRulesH\x00\x12\x34\n\x08\x63ribbage\x18\x02 \x01(\x0b\x32 .croupier.proto.v1.CribbageRulesH\x00\x12*\n\nother_game\x18\x0f \x01(\x0b\x32\x14.google.protobuf.AnyH\x00\x42\x06\n\x04game\"G\n\x0bTimeControl\x12\x12\n\nconnect_ms\x18\x01 \x01(\r\x12\x13\n\x0b\x64\x65\x63ision_ms\x18\x02 \x01(\r\x12\x0f\n\x07\x62\x61nk_ms\x18\x03 \x01(\r\"\xda\x01\n\x0f\x44\x65\x63isionRequest\x12\x12\n\nrequest_id\x18\x01 \x01(\x04\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x33\n\x0bobservation\x18\x03 \x01(\x0b\x32\x1e.croupier.proto.v1.Observation\x12\x30\n\rlegal_actions\x18\x04 \x03(\x0b\x32\x19.croupier.proto.v1.Action\x12\x14\n\x0ctime_left_ms\x18\x05 \x01(\r\x12\x14\n\x0c\x62\x61nk_left_ms\x18\x06 \x01(\r\x12\x0f\n\x07\x61ttempt\x18\x07 \x01(\r\"\xb3\x01\n\x0bObservation\x12\x34\n\x05lexio\x18\x01 \x01(\x0b\x32#.croupier.proto.v1.LexioObservationH\x00\x12:\n\x08\x63ribbage\x18\x02 \x01(\x0b\x32&.croupier.proto.v1.CribbageObservationH\x00\x12*\n\nother_game\x18\x0f \x01(\x0b\x32\x14.google.protobuf.AnyH\x00\x42\x06\n\x04game\"\xb6\x01\n\tGameEvent\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12.\n\x05lexio\x18\x02 \x01(\x0b\x32\x1d.croupier.proto.v1.LexioEventH\x00\x12\x34\n\x08\x63ribbage\x18\x03 \x01(\x0b\x32 .croupier.proto.v1.CribbageEventH\x00\x12*\n\nother_game\x18\x0f \x01(\x0b\x32\x14.google.protobuf.AnyH\x00\x42\x06\n\x04game\"\x89\x01\n\x0b\x41\x63tionTaken\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12)\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x19.croupier.proto.v1.Action\x12.\n\ndecided_by\x18\x03 \x01(\x0e\x32\x1a.croupier.proto.v1.Decider\x12\x0e\n\x06reason\x18\x04 \x01(\t\"`\n\rActionRefused\x12\x12\n\nrequest_id\x18\x01 \x01(\x04\x12+\n\x05\x66\x61ult\x18\x02 \x01(\x0e\x32\x1c.croupier.proto.v1.FaultKind\x12\x0e\n\x06reason\x18\x03 \x01(\t\"z\n\x08GameOver\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12)\n\x06result\x18\x02 \x01(\x0b\x32\x19.croupier.proto.v1.Result\x12\x32\n\x0bseat_status\x18\x03 \x01(\x0e\x32\x1d.croupier.proto.v1.SeatStatus\"\xc4\x01\n\x06Result\x12\x0e\n\x06scores\x18\x01 \x03(\x03\x12\x0e\n\x06places\x18\x02 \x03(\r\x12/\n\x05lexio\x18\x03 \x01(\x0b\x32\x1e.croupier.proto.v1.LexioResultH\x00\x12\x35\n\x08\x63ribbage\x18\x04 \x01(\x0b\x32!.croupier.proto.v1.CribbageResultH\x00\x12*\n\nother_game\x18\x0f \x01(\x0b\x32\x14.google.protobuf.AnyH\x00\x42\x06\n\x04game*J\n\x07\x44\x65\x63ider\x12\x17\n\x13\x44\x45\x43IDER_UNSPECIFIED\x10\x00\x12\x1a\n\x16\x44\x45\x43IDER_DEFAULT_POLICY\x10\x03\"\x04\x08\x01\x10\x01\"\x04\x08\x02\x10\x02*\xcc\x01\n\tFaultKind\x12\x1a\n\x16\x46\x41ULT_KIND_UNSPECIFIED\x10\x00\x12\x16\n\x12\x46\x41ULT_KIND_TIMEOUT\x10\x01\x12\x1d\n\x19\x46\x41ULT_KIND_ILLEGAL_ACTION\x10\x02\x12\x18\n\x14\x46\x41ULT_KIND_MALFORMED\x10\x03\x12\x1c\n\x18\x46\x41ULT_KIND_WRONG_REQUEST\x10\x04\x12\x14\n\x10\x46\x41ULT_KIND_CRASH\x10\x05\x12\x1e\n\x1a\x46\x41ULT_KIND_CONNECT_TIMEOUT\x10\x06*^\n\nSeatStatus\x12\x1b\n\x17SEAT_STATUS_UNSPECIFIED\x10\x00\x12\x18\n\x14SEAT_STATUS_FINISHED\x10\x01\x12\x19\n\x15SEAT_STATUS_FORFEITED\x10\x02\x32Z\n\x07Referee\x12O\n\x07\x43onnect\x12\x1d.croupier.proto.v1.BotMessage\x1a!.croupier.proto.v1.RefereeMessage(\x01\x30\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1f\x63roupier/proto/v1/referee.proto\x12\x11\x63roupier.proto.v1\x1a croupier/proto/v1/cribbage.proto\x1a\x1d\x63roupier/proto/v1/lexio.proto\x1a\x19google/protobuf/any.proto\"t\n\nBotMessage\x12)\n\x05hello\x18\x01 \x01(\x0b\x32\x18.croupier.proto.v1.HelloH\x00\x12\x30\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x1e.croupier.proto.v1.ActionReplyH\x00\x42\t\n\x07message\"s\n\x05Hello\x12\r\n\x05token\x18\x01 \x01(\t\x12\x10\n\x08\x62ot_name\x18\x02 \x01(\t\x12\x18\n\x10protocol_version\x18\x03 \x01(\r\x12\x0b\n\x03sdk\x18\x04 \x01(\t\x12\x13\n\x0blive_events\x18\x05 \x01(\x08\x12\r\n\x05games\x18\x06 \x03(\t\"n\n\x0b\x41\x63tionReply\x12\x12\n\nrequest_id\x18\x01 \x01(\x04\x12)\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x19.croupier.proto.v1.Action\x12\x14\n\x07\x63omment\x18\x03 \x01(\tH\x00\x88\x01\x01\x42\n\n\x08_comment\"\xa4\x01\n\x06\x41\x63tion\x12/\n\x05lexio\x18\x01 \x01(\x0b\x32\x1e.croupier.proto.v1.LexioActionH\x00\x12\x35\n\x08\x63ribbage\x18\x02 \x01(\x0b\x32!.croupier.proto.v1.CribbageActionH\x00\x12*\n\nother_game\x18\x0f \x01(\x0b\x32\x14.google.protobuf.AnyH\x00\x42\x06\n\x04game\"\x8b\x03\n\x0eRefereeMessage\x12-\n\x07welcome\x18\x01 \x01(\x0b\x32\x1a.croupier.proto.v1.WelcomeH\x00\x12\x32\n\ngame_start\x18\x02 \x01(\x0b\x32\x1c.croupier.proto.v1.GameStartH\x00\x12\x36\n\x08\x64\x65\x63ision\x18\x03 \x01(\x0b\x32\".croupier.proto.v1.DecisionRequestH\x00\x12-\n\x05\x65vent\x18\x04 \x01(\x0b\x32\x1c.croupier.proto.v1.GameEventH\x00\x12\x36\n\x0c\x61\x63tion_taken\x18\x05 \x01(\x0b\x32\x1e.croupier.proto.v1.ActionTakenH\x00\x12:\n\x0e\x61\x63tion_refused\x18\x06 \x01(\x0b\x32 .croupier.proto.v1.ActionRefusedH\x00\x12\x30\n\tgame_over\x18\x07 \x01(\x0b\x32\x1b.croupier.proto.v1.GameOverH\x00\x42\t\n\x07message\"T\n\x07Welcome\x12\x10\n\x08\x62ot_name\x18\x01 \x01(\t\x12\x18\n\x10protocol_version\x18\x02 \x01(\r\x12\x0f\n\x07referee\x18\x03 \x01(\t\x12\x0c\n\x04game\x18\x04 \x01(\t\"\x89\x01\n\tGameStart\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12\'\n\x05rules\x18\x03 \x01(\x0b\x32\x18.croupier.proto.v1.Rules\x12\x34\n\x0ctime_control\x18\x04 \x01(\x0b\x32\x1e.croupier.proto.v1.TimeControl\"\xa1\x01\n\x05Rules\x12.\n\x05lexio\x18\x01 \x01(\x0b\x32\x1d.croupier.proto.v1.LexioRulesH\x00\x12\x34\n\x08\x63ribbage\x18\x02 \x01(\x0b\x32 .croupier.proto.v1.CribbageRulesH\x00\x12*\n\nother_game\x18\x0f \x01(\x0b\x32\x14.google.protobuf.AnyH\x00\x42\x06\n\x04game\"G\n\x0bTimeControl\x12\x12\n\nconnect_ms\x18\x01 \x01(\r\x12\x13\n\x0b\x64\x65\x63ision_ms\x18\x02 \x01(\r\x12\x0f\n\x07\x62\x61nk_ms\x18\x03 \x01(\r\"\x88\x02\n\x0f\x44\x65\x63isionRequest\x12\x12\n\nrequest_id\x18\x01 \x01(\x04\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x33\n\x0bobservation\x18\x03 \x01(\x0b\x32\x1e.croupier.proto.v1.Observation\x12\x30\n\rlegal_actions\x18\x04 \x03(\x0b\x32\x19.croupier.proto.v1.Action\x12\x14\n\x0ctime_left_ms\x18\x05 \x01(\r\x12\x14\n\x0c\x62\x61nk_left_ms\x18\x06 \x01(\r\x12\x0f\n\x07\x61ttempt\x18\x07 \x01(\r\x12,\n\x06\x65vents\x18\x08 \x03(\x0b\x32\x1c.croupier.proto.v1.GameEvent\"\xb3\x01\n\x0bObservation\x12\x34\n\x05lexio\x18\x01 \x01(\x0b\x32#.croupier.proto.v1.LexioObservationH\x00\x12:\n\x08\x63ribbage\x18\x02 \x01(\x0b\x32&.croupier.proto.v1.CribbageObservationH\x00\x12*\n\nother_game\x18\x0f \x01(\x0b\x32\x14.google.protobuf.AnyH\x00\x42\x06\n\x04game\"\xb6\x01\n\tGameEvent\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12.\n\x05lexio\x18\x02 \x01(\x0b\x32\x1d.croupier.proto.v1.LexioEventH\x00\x12\x34\n\x08\x63ribbage\x18\x03 \x01(\x0b\x32 .croupier.proto.v1.CribbageEventH\x00\x12*\n\nother_game\x18\x0f \x01(\x0b\x32\x14.google.protobuf.AnyH\x00\x42\x06\n\x04game\"\x89\x01\n\x0b\x41\x63tionTaken\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12)\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x19.croupier.proto.v1.Action\x12.\n\ndecided_by\x18\x03 \x01(\x0e\x32\x1a.croupier.proto.v1.Decider\x12\x0e\n\x06reason\x18\x04 \x01(\t\"`\n\rActionRefused\x12\x12\n\nrequest_id\x18\x01 \x01(\x04\x12+\n\x05\x66\x61ult\x18\x02 \x01(\x0e\x32\x1c.croupier.proto.v1.FaultKind\x12\x0e\n\x06reason\x18\x03 \x01(\t\"\xa8\x01\n\x08GameOver\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12)\n\x06result\x18\x02 \x01(\x0b\x32\x19.croupier.proto.v1.Result\x12\x32\n\x0bseat_status\x18\x03 \x01(\x0e\x32\x1d.croupier.proto.v1.SeatStatus\x12,\n\x06\x65vents\x18\x04 \x03(\x0b\x32\x1c.croupier.proto.v1.GameEvent\"\xc4\x01\n\x06Result\x12\x0e\n\x06scores\x18\x01 \x03(\x03\x12\x0e\n\x06places\x18\x02 \x03(\r\x12/\n\x05lexio\x18\x03 \x01(\x0b\x32\x1e.croupier.proto.v1.LexioResultH\x00\x12\x35\n\x08\x63ribbage\x18\x04 \x01(\x0b\x32!.croupier.proto.v1.CribbageResultH\x00\x12*\n\nother_game\x18\x0f \x01(\x0b\x32\x14.google.protobuf.AnyH\x00\x42\x06\n\x04game*J\n\x07\x44\x65\x63ider\x12\x17\n\x13\x44\x45\x43IDER_UNSPECIFIED\x10\x00\x12\x1a\n\x16\x44\x45\x43IDER_DEFAULT_POLICY\x10\x03\"\x04\x08\x01\x10\x01\"\x04\x08\x02\x10\x02*\xcc\x01\n\tFaultKind\x12\x1a\n\x16\x46\x41ULT_KIND_UNSPECIFIED\x10\x00\x12\x16\n\x12\x46\x41ULT_KIND_TIMEOUT\x10\x01\x12\x1d\n\x19\x46\x41ULT_KIND_ILLEGAL_ACTION\x10\x02\x12\x18\n\x14\x46\x41ULT_KIND_MALFORMED\x10\x03\x12\x1c\n\x18\x46\x41ULT_KIND_WRONG_REQUEST\x10\x04\x12\x14\n\x10\x46\x41ULT_KIND_CRASH\x10\x05\x12\x1e\n\x1a\x46\x41ULT_KIND_CONNECT_TIMEOUT\x10\x06*^\n\nSeatStatus\x12\x1b\n\x17SEAT_STATUS_UNSPECIFIED\x10\x00\x12\x18\n\x14SEAT_STATUS_FINISHED\x10\x01\x12\x19\n\x15SEAT_STATUS_FORFEITED\x10\x02\x32Z\n\x07Referee\x12O\n\x07\x43onnect\x12\x1d.croupier.proto.v1.BotMessage\x1a!.croupier.proto.v1.RefereeMessage(\x01\x30\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'croupier.proto.v1.referee_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_DECIDER']._serialized_start=2620
-  _globals['_DECIDER']._serialized_end=2694
-  _globals['_FAULTKIND']._serialized_start=2697
-  _globals['_FAULTKIND']._serialized_end=2901
-  _globals['_SEATSTATUS']._serialized_start=2903
-  _globals['_SEATSTATUS']._serialized_end=2997
+  _globals['_DECIDER']._serialized_start=2763
+  _globals['_DECIDER']._serialized_end=2837
+  _globals['_FAULTKIND']._serialized_start=2840
+  _globals['_FAULTKIND']._serialized_end=3044
+  _globals['_SEATSTATUS']._serialized_start=3046
+  _globals['_SEATSTATUS']._serialized_end=3140
   _globals['_BOTMESSAGE']._serialized_start=146
   _globals['_BOTMESSAGE']._serialized_end=262
   _globals['_HELLO']._serialized_start=264
-  _globals['_HELLO']._serialized_end=343
-  _globals['_ACTIONREPLY']._serialized_start=345
-  _globals['_ACTIONREPLY']._serialized_end=455
-  _globals['_ACTION']._serialized_start=458
-  _globals['_ACTION']._serialized_end=622
-  _globals['_REFEREEMESSAGE']._serialized_start=625
-  _globals['_REFEREEMESSAGE']._serialized_end=1020
-  _globals['_WELCOME']._serialized_start=1022
-  _globals['_WELCOME']._serialized_end=1092
-  _globals['_GAMESTART']._serialized_start=1095
-  _globals['_GAMESTART']._serialized_end=1232
-  _globals['_RULES']._serialized_start=1235
-  _globals['_RULES']._serialized_end=1396
-  _globals['_TIMECONTROL']._serialized_start=1398
-  _globals['_TIMECONTROL']._serialized_end=1469
-  _globals['_DECISIONREQUEST']._serialized_start=1472
-  _globals['_DECISIONREQUEST']._serialized_end=1690
-  _globals['_OBSERVATION']._serialized_start=1693
-  _globals['_OBSERVATION']._serialized_end=1872
-  _globals['_GAMEEVENT']._serialized_start=1875
-  _globals['_GAMEEVENT']._serialized_end=2057
-  _globals['_ACTIONTAKEN']._serialized_start=2060
-  _globals['_ACTIONTAKEN']._serialized_end=2197
-  _globals['_ACTIONREFUSED']._serialized_start=2199
-  _globals['_ACTIONREFUSED']._serialized_end=2295
-  _globals['_GAMEOVER']._serialized_start=2297
-  _globals['_GAMEOVER']._serialized_end=2419
-  _globals['_RESULT']._serialized_start=2422
-  _globals['_RESULT']._serialized_end=2618
-  _globals['_REFEREE']._serialized_start=2999
-  _globals['_REFEREE']._serialized_end=3089
+  _globals['_HELLO']._serialized_end=379
+  _globals['_ACTIONREPLY']._serialized_start=381
+  _globals['_ACTIONREPLY']._serialized_end=491
+  _globals['_ACTION']._serialized_start=494
+  _globals['_ACTION']._serialized_end=658
+  _globals['_REFEREEMESSAGE']._serialized_start=661
+  _globals['_REFEREEMESSAGE']._serialized_end=1056
+  _globals['_WELCOME']._serialized_start=1058
+  _globals['_WELCOME']._serialized_end=1142
+  _globals['_GAMESTART']._serialized_start=1145
+  _globals['_GAMESTART']._serialized_end=1282
+  _globals['_RULES']._serialized_start=1285
+  _globals['_RULES']._serialized_end=1446
+  _globals['_TIMECONTROL']._serialized_start=1448
+  _globals['_TIMECONTROL']._serialized_end=1519
+  _globals['_DECISIONREQUEST']._serialized_start=1522
+  _globals['_DECISIONREQUEST']._serialized_end=1786
+  _globals['_OBSERVATION']._serialized_start=1789
+  _globals['_OBSERVATION']._serialized_end=1968
+  _globals['_GAMEEVENT']._serialized_start=1971
+  _globals['_GAMEEVENT']._serialized_end=2153
+  _globals['_ACTIONTAKEN']._serialized_start=2156
+  _globals['_ACTIONTAKEN']._serialized_end=2293
+  _globals['_ACTIONREFUSED']._serialized_start=2295
+  _globals['_ACTIONREFUSED']._serialized_end=2391
+  _globals['_GAMEOVER']._serialized_start=2394
+  _globals['_GAMEOVER']._serialized_end=2562
+  _globals['_RESULT']._serialized_start=2565
+  _globals['_RESULT']._serialized_end=2761
+  _globals['_REFEREE']._serialized_start=3142
+  _globals['_REFEREE']._serialized_end=3232
 # @@protoc_insertion_point(module_scope)

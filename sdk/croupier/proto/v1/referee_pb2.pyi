@@ -6,18 +6,40 @@ The wire contract between the croupier referee and a bot.
 The referee hosts the Referee service. A bot process is a client that opens one
 long-lived bidirectional stream (Referee.Connect), says Hello with its token, and then
 serves the referee: it answers each DecisionRequest with an ActionReply naming the
-request, and it receives the events of its games as they happen, each seen from its own
-seat only. One stream can serve many games in a row (GameStart ... GameOver).
+request, and it learns the events of its games, each seen from its own seat only. One
+stream can serve many games in a row (GameStart ... GameOver), never two at once.
 
 Tokens: a process the referee starts gets a seat token in the environment variable
-CROUPIER_TOKEN (good for one seat of one game); a remote bot connects with its bot key
-and is given games while it stays connected. The referee's address is in CROUPIER_ADDRESS
+CROUPIER_TOKEN (good for one seat of one game, or for the games of one process the
+referee keeps for a tournament); a remote bot connects with its bot key and is given
+games while it stays connected. The referee's address is in CROUPIER_ADDRESS
 ("host:port" or "unix:/path/to/socket").
 
-A refused Hello ends the stream with status UNAUTHENTICATED; a second stream for a token
-already connected ends with ALREADY_EXISTS; a message that cannot be understood ends it
-with INVALID_ARGUMENT. Everything else a bot gets wrong (a late, illegal or misaddressed
-action) is recorded against its seat and answered with ActionRefused or ignored.
+Contract versions (Hello.protocol_version; the referee speaks 1 and 2):
+  1: every event reaches the bot as a GameEvent message the moment it happens.
+  2: a seat's events wait for the next message the referee sends it anyway: they travel
+     in DecisionRequest.events (the events since the last message, in order, before the
+     decision) and GameOver.events (the rest). About one message a decision. A version 2
+     bot that wants each event as it happens (to think during the others' turns) sets
+     Hello.live_events and is sent GameEvent messages as in version 1.
+  Everything else is the same in both.
+
+How a stream ends (gRPC status), besides OK when the referee is done with the bot:
+  UNAUTHENTICATED      an unknown or expired token or key;
+  ALREADY_EXISTS       a second stream for a seat token already connected;
+  FAILED_PRECONDITION  a Hello without protocol_version or with one the referee does not
+                       speak, or a bot whose games (Hello.games) do not include the game
+                       it is seated in or registered for; the details say which;
+  RESOURCE_EXHAUSTED   a bot key with 64 streams open already;
+  INVALID_ARGUMENT     a first message that is no Hello, or a message that cannot be
+                       decoded;
+  DEADLINE_EXCEEDED    no Hello within 10 s of opening the stream.
+A started bot's refused Hello is recorded against its seat with the reason. Everything
+else a bot gets wrong (a late, illegal, malformed or misaddressed action) is recorded
+against its seat and answered with ActionRefused or ignored.
+
+Sizes: a bot may send messages of up to 256 KiB and must accept up to 4 MiB from the
+referee (a DecisionRequest with its batched events is a few KiB).
 
 Games: each game message below (Rules, Action, Observation, GameEvent, Result) holds one
 game's own message in its `game` oneof. Lexio and cribbage, the games of this contract,
@@ -149,14 +171,30 @@ class Hello(_message.Message):
     BOT_NAME_FIELD_NUMBER: _builtins.int
     PROTOCOL_VERSION_FIELD_NUMBER: _builtins.int
     SDK_FIELD_NUMBER: _builtins.int
+    LIVE_EVENTS_FIELD_NUMBER: _builtins.int
+    GAMES_FIELD_NUMBER: _builtins.int
     token: _builtins.str
     """A seat token (a bot started by the referee) or a bot key (a remote bot)."""
     bot_name: _builtins.str
     """The bot's own name for itself, shown in logs; the registered name is authoritative."""
     protocol_version: _builtins.int
-    """The version of this contract the bot speaks: 1."""
+    """The version of this contract the bot speaks: 1 or 2 (see the top of this file).
+    Required: a Hello without it is refused with FAILED_PRECONDITION.
+    """
     sdk: _builtins.str
     """The software that wrote the bot, e.g. "croupier-python/0.1.0" or "grpc-js"."""
+    live_events: _builtins.bool
+    """Version 2 only: push every event as a GameEvent message the moment it happens, as
+    version 1 does, instead of batching them into the next DecisionRequest or GameOver.
+    """
+    @_builtins.property
+    def games(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """The games the bot plays, by name ("lexio", "cribbage", or another game's name). Empty:
+        it says nothing, and is given the games of its seat or registration. Otherwise a bot
+        seated in or registered for another game is refused with FAILED_PRECONDITION, rather
+        than welcomed and given games it cannot play (or none).
+        """
+
     def __init__(
         self,
         *,
@@ -164,10 +202,12 @@ class Hello(_message.Message):
         bot_name: _builtins.str = ...,
         protocol_version: _builtins.int = ...,
         sdk: _builtins.str = ...,
+        live_events: _builtins.bool = ...,
+        games: _abc.Iterable[_builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_name", b"bot_name", "protocol_version", b"protocol_version", "sdk", b"sdk", "token", b"token"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_name", b"bot_name", "games", b"games", "live_events", b"live_events", "protocol_version", b"protocol_version", "sdk", b"sdk", "token", b"token"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -302,22 +342,26 @@ class Welcome(_message.Message):
     BOT_NAME_FIELD_NUMBER: _builtins.int
     PROTOCOL_VERSION_FIELD_NUMBER: _builtins.int
     REFEREE_FIELD_NUMBER: _builtins.int
+    GAME_FIELD_NUMBER: _builtins.int
     bot_name: _builtins.str
     """The bot's registered name."""
     protocol_version: _builtins.int
-    """The contract version the referee speaks: 1."""
+    """The contract version of this stream: the one the Hello asked for."""
     referee: _builtins.str
     """The referee's software and version."""
+    game: _builtins.str
+    """The game the bot is seated in or registered for, by name; empty when any."""
     def __init__(
         self,
         *,
         bot_name: _builtins.str = ...,
         protocol_version: _builtins.int = ...,
         referee: _builtins.str = ...,
+        game: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_name", b"bot_name", "protocol_version", b"protocol_version", "referee", b"referee"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_name", b"bot_name", "game", b"game", "protocol_version", b"protocol_version", "referee", b"referee"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -434,6 +478,7 @@ class DecisionRequest(_message.Message):
     TIME_LEFT_MS_FIELD_NUMBER: _builtins.int
     BANK_LEFT_MS_FIELD_NUMBER: _builtins.int
     ATTEMPT_FIELD_NUMBER: _builtins.int
+    EVENTS_FIELD_NUMBER: _builtins.int
     request_id: _builtins.int
     """Names this request; the ActionReply must carry it."""
     game_id: _builtins.str
@@ -451,6 +496,13 @@ class DecisionRequest(_message.Message):
     def legal_actions(self) -> _containers.RepeatedCompositeFieldContainer[Global___Action]:
         """Every legal action, in the engine's stable order; the reply must be one of them."""
 
+    @_builtins.property
+    def events(self) -> _containers.RepeatedCompositeFieldContainer[Global___GameEvent]:
+        """Version 2 without live_events: the events of this game the seat may see that happened
+        since the last message it was sent, in order; they happened before this decision.
+        Always empty in version 1 and with live_events (the events came as GameEvent messages).
+        """
+
     def __init__(
         self,
         *,
@@ -461,10 +513,11 @@ class DecisionRequest(_message.Message):
         time_left_ms: _builtins.int = ...,
         bank_left_ms: _builtins.int = ...,
         attempt: _builtins.int = ...,
+        events: _abc.Iterable[Global___GameEvent] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["observation", b"observation"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["attempt", b"attempt", "bank_left_ms", b"bank_left_ms", "game_id", b"game_id", "legal_actions", b"legal_actions", "observation", b"observation", "request_id", b"request_id", "time_left_ms", b"time_left_ms"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["attempt", b"attempt", "bank_left_ms", b"bank_left_ms", "events", b"events", "game_id", b"game_id", "legal_actions", b"legal_actions", "observation", b"observation", "request_id", b"request_id", "time_left_ms", b"time_left_ms"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -589,6 +642,9 @@ class ActionRefused(_message.Message):
     request_id: _builtins.int
     fault: Global___FaultKind.ValueType
     reason: _builtins.str
+    """Why, in words: the same reason the referee records against the seat, e.g. "a Lexio
+    tile's number is 1 to 15, not 99" or "pass is not legal now".
+    """
     def __init__(
         self,
         *,
@@ -613,20 +669,28 @@ class GameOver(_message.Message):
     GAME_ID_FIELD_NUMBER: _builtins.int
     RESULT_FIELD_NUMBER: _builtins.int
     SEAT_STATUS_FIELD_NUMBER: _builtins.int
+    EVENTS_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     seat_status: Global___SeatStatus.ValueType
     @_builtins.property
     def result(self) -> Global___Result: ...
+    @_builtins.property
+    def events(self) -> _containers.RepeatedCompositeFieldContainer[Global___GameEvent]:
+        """Version 2 without live_events: the game's last events the seat may see, in order, as
+        in DecisionRequest.events; they happened before the result.
+        """
+
     def __init__(
         self,
         *,
         game_id: _builtins.str = ...,
         result: Global___Result | None = ...,
         seat_status: Global___SeatStatus.ValueType = ...,
+        events: _abc.Iterable[Global___GameEvent] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["result", b"result"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "result", b"result", "seat_status", b"seat_status"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["events", b"events", "game_id", b"game_id", "result", b"result", "seat_status", b"seat_status"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

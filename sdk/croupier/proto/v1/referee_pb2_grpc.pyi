@@ -6,18 +6,40 @@ The wire contract between the croupier referee and a bot.
 The referee hosts the Referee service. A bot process is a client that opens one
 long-lived bidirectional stream (Referee.Connect), says Hello with its token, and then
 serves the referee: it answers each DecisionRequest with an ActionReply naming the
-request, and it receives the events of its games as they happen, each seen from its own
-seat only. One stream can serve many games in a row (GameStart ... GameOver).
+request, and it learns the events of its games, each seen from its own seat only. One
+stream can serve many games in a row (GameStart ... GameOver), never two at once.
 
 Tokens: a process the referee starts gets a seat token in the environment variable
-CROUPIER_TOKEN (good for one seat of one game); a remote bot connects with its bot key
-and is given games while it stays connected. The referee's address is in CROUPIER_ADDRESS
+CROUPIER_TOKEN (good for one seat of one game, or for the games of one process the
+referee keeps for a tournament); a remote bot connects with its bot key and is given
+games while it stays connected. The referee's address is in CROUPIER_ADDRESS
 ("host:port" or "unix:/path/to/socket").
 
-A refused Hello ends the stream with status UNAUTHENTICATED; a second stream for a token
-already connected ends with ALREADY_EXISTS; a message that cannot be understood ends it
-with INVALID_ARGUMENT. Everything else a bot gets wrong (a late, illegal or misaddressed
-action) is recorded against its seat and answered with ActionRefused or ignored.
+Contract versions (Hello.protocol_version; the referee speaks 1 and 2):
+  1: every event reaches the bot as a GameEvent message the moment it happens.
+  2: a seat's events wait for the next message the referee sends it anyway: they travel
+     in DecisionRequest.events (the events since the last message, in order, before the
+     decision) and GameOver.events (the rest). About one message a decision. A version 2
+     bot that wants each event as it happens (to think during the others' turns) sets
+     Hello.live_events and is sent GameEvent messages as in version 1.
+  Everything else is the same in both.
+
+How a stream ends (gRPC status), besides OK when the referee is done with the bot:
+  UNAUTHENTICATED      an unknown or expired token or key;
+  ALREADY_EXISTS       a second stream for a seat token already connected;
+  FAILED_PRECONDITION  a Hello without protocol_version or with one the referee does not
+                       speak, or a bot whose games (Hello.games) do not include the game
+                       it is seated in or registered for; the details say which;
+  RESOURCE_EXHAUSTED   a bot key with 64 streams open already;
+  INVALID_ARGUMENT     a first message that is no Hello, or a message that cannot be
+                       decoded;
+  DEADLINE_EXCEEDED    no Hello within 10 s of opening the stream.
+A started bot's refused Hello is recorded against its seat with the reason. Everything
+else a bot gets wrong (a late, illegal, malformed or misaddressed action) is recorded
+against its seat and answered with ActionRefused or ignored.
+
+Sizes: a bot may send messages of up to 256 KiB and must accept up to 4 MiB from the
+referee (a DecisionRequest with its batched events is a few KiB).
 
 Games: each game message below (Rules, Action, Observation, GameEvent, Result) holds one
 game's own message in its `game` oneof. Lexio and cribbage, the games of this contract,

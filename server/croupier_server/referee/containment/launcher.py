@@ -4,7 +4,8 @@ Each process runs in a :class:`~croupier_server.referee.containment.sandbox.Sand
 :class:`~croupier_server.referee.containment.limits.BotLimits`, with the referee's address and its
 token in its environment (``CROUPIER_ADDRESS``, ``CROUPIER_TOKEN``). Its standard output
 and error are pipes the referee reads as it writes, keeping their last lines, each timed
-(:class:`~croupier_server.referee.containment.output.OutputTail`).
+(:class:`~croupier_server.referee.containment.output.OutputTail`); a process that plays
+game after game gives each its own (:meth:`BotProcess.take_output`).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ STDOUT, STDERR = OutputStream.STDOUT, OutputStream.STDERR
 OUTPUT_DRAIN_S = 1.0
 """How long the output is still read after the bot's processes are gone: a process that
 escaped them (without control groups) may hold the pipes open."""
+_CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
 class LaunchError(CroupierServerError):
@@ -160,6 +162,23 @@ class BotProcess:
             await self._readers
         await asyncio.sleep(0)  # the pipes' transports close their files in a callback
 
+    def take_output(self) -> OutputTail:
+        """What it wrote since the last call (or since it started); its output budget renewed.
+
+        A process that plays many games gives each the lines written since the previous
+        one ended.
+        """
+        self.budget.renew()
+        return self.output.take()
+
+    def most_cpu_seconds(self) -> float:
+        """The CPU time used so far by the busiest of its processes, the leader's children too.
+
+        ``RLIMIT_CPU`` counts each process alone, over its whole life. 0 once it ended, or
+        where there is no /proc.
+        """
+        return max(map(_cpu_seconds, _process_tree(self.process.pid)), default=0.0)
+
     def last_output(self, lines: int = 20) -> str:
         """The last ``lines`` of what the bot wrote, one per line (its traceback, if it crashed)."""
         return "\n".join(line.text for line in self.output.last_lines(lines))
@@ -195,6 +214,29 @@ async def _read_end(descriptor: int) -> tuple[asyncio.ReadTransport, asyncio.Str
         lambda: asyncio.StreamReaderProtocol(reader, loop=loop), file
     )
     return pipe, reader
+
+
+def _process_tree(pid: int) -> list[int]:
+    """``pid`` and its descendants, as /proc lists each thread's children."""
+    tree, pending = [], [pid]
+    while pending:
+        parent = pending.pop()
+        tree.append(parent)
+        with contextlib.suppress(OSError):  # ended meanwhile
+            for thread in os.listdir(f"/proc/{parent}/task"):
+                with open(f"/proc/{parent}/task/{thread}/children") as children:
+                    pending.extend(int(child) for child in children.read().split())
+    return tree
+
+
+def _cpu_seconds(pid: int) -> float:
+    """The user and system CPU time of process ``pid`` (its threads together); 0 if gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / _CLOCK_TICKS
 
 
 def _signal_group(pid: int, signum: signal.Signals) -> None:

@@ -5,6 +5,10 @@ is stamped with when it was written, and keeps the last ``limit_bytes`` of them:
 are dropped whole, and how many bytes were dropped is counted. A line longer than the whole
 limit keeps its end. What is kept is stored with the bot's game. A bot may write at most
 its :class:`Budget` in all.
+
+A process that plays many games one after another (a tournament's pooled process) gives
+each game what it wrote since the previous one ended: :meth:`OutputTail.take`, with its
+budget renewed (:meth:`Budget.renew`).
 """
 
 from __future__ import annotations
@@ -55,6 +59,11 @@ class Budget:
         self.read_bytes += size
         self.spent = self.spent or self.read_bytes > self.limit_bytes
         return not self.spent
+
+    def renew(self) -> None:
+        """Count from nothing again (a pooled process's next game), unless it is spent."""
+        if not self.spent:
+            self.read_bytes = 0
 
 
 class OutputStream(enum.StrEnum):
@@ -111,6 +120,23 @@ class OutputTail:
             oldest = self._lines.popleft()
             self._kept_bytes -= oldest.size
             self.dropped_bytes += oldest.size
+
+    def take(self) -> OutputTail:
+        """What was kept so far, as a tail of its own; this one goes on empty.
+
+        >>> tail = OutputTail(10)
+        >>> tail.add(OutputLine(utc_now(), OutputStream.STDOUT, "game 1"))
+        >>> [line.text for line in tail.take().lines], tail.lines
+        (['game 1'], [])
+        """
+        taken = OutputTail(self.limit_bytes)
+        taken._lines, taken._kept_bytes, taken.dropped_bytes = (
+            self._lines,
+            self._kept_bytes,
+            self.dropped_bytes,
+        )
+        self._lines, self._kept_bytes, self.dropped_bytes = deque(), 0, 0
+        return taken
 
     def last_lines(self, count: int) -> list[OutputLine]:
         """The last ``count`` lines kept (fewer if fewer were)."""

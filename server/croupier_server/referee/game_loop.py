@@ -20,8 +20,9 @@ async def play_game(log: GameLog, agents: Sequence[SeatAgent]) -> State[Any, Any
     """Play the game of ``log`` to its end with one agent per seat; returns the final state.
 
     Every event is logged with its time and given to the seats that may see it as it
-    happens (each seat's agent sends it then, or with its next message); when several seats act at once (the cribbage discard) they are asked together,
-    each seeing the state from before any of them acted.
+    happens (each seat's agent sends it then, or with its next message); when several
+    seats act at once (the cribbage discard) they are asked together, each seeing the
+    state from before any of them acted.
     """
     state: State[Any, Any, Any] = log.game.new_state(log.seed)
     for agent in agents:

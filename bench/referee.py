@@ -382,7 +382,10 @@ async def plumbing(server: RefereeServer, *, rounds: int, seats: int, events: in
     """
     tokens = [new_secret() for _ in range(seats)]
     registry = server.registry
-    connections = [registry.expect_seat(token, f"seat {n}") for n, token in enumerate(tokens)]
+    connections = [
+        registry.expect_seat(token, f"seat {n}", bot_name=f"seat {n}", game="lexio")
+        for n, token in enumerate(tokens)
+    ]
     clients = await start_clients(server.address, tokens)
     sessions = await asyncio.gather(*connections)
     request, _ = sample_messages()
@@ -543,7 +546,9 @@ async def start_bots(server: RefereeServer, count: int) -> list[BotStart]:
 
     async def one(number: int) -> tuple[BotStart, BotProcess]:
         token = new_secret()
-        connection = server.registry.expect_seat(token, f"bot {number}")
+        connection = server.registry.expect_seat(
+            token, f"bot {number}", bot_name=f"bot {number}", game="lexio"
+        )
         start = time.perf_counter()
         env = {"CROUPIER_ADDRESS": server.address_for(network=False), "CROUPIER_TOKEN": token}
         process = await BotProcess.start(f"bot {number}", command, env=env, limits=DEFAULT_LIMITS)

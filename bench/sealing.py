@@ -126,7 +126,11 @@ async def start_one(
     """Start ``program``, wait for its Hello (or its exit); the figures and its process."""
     label = f"{program.label} {number}"
     token = new_secret()
-    connection = server.registry.expect_seat(token, label) if program.says_hello else None
+    connection = (
+        server.registry.expect_seat(token, label, bot_name=label, game="lexio")
+        if program.says_hello
+        else None
+    )
     env = {"CROUPIER_ADDRESS": server.address_for(network=False), "CROUPIER_TOKEN": token}
     command = shlex.join(program.argv)
     clock, cpu = time.perf_counter(), time.process_time()

@@ -1,7 +1,7 @@
 """Cribbage, every variant: the rules engine croupier referees.
 
-The rules are ``rules/cribbage.md`` with what docs/rules.md adds (the options, the text
-forms, the cases the page leaves open); each variant is a rule set of one engine::
+The rules as enforced, with every option and every case the sources leave open, are
+docs/rules/cribbage.md; each variant is a rule set of one engine::
 
     >>> from croupier.games.cribbage import Card, Cribbage, parse_cards, score_peg, score_show
     >>> score_show(parse_cards("5C 5D 5H JS"), Card.from_str("5S"))

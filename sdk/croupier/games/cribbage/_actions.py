@@ -1,8 +1,8 @@
 """What a seat can do: lay cards away, play a card, place a card in the square.
 
 There is no go action: a seat whose only legal action would be go is never asked, the state
-applies the go itself (rules/cribbage.md, "The standard game" step 4). Each action prints as a short
-line that :func:`parse_action` reads back::
+applies the go itself (docs/rules/cribbage.md, "The standard game" step 4). Each action
+prints as a short line that :func:`parse_action` reads back::
 
     discard 5H TD       peg 5H       place 5H 1 2
 """

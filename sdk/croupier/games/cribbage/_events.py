@@ -2,7 +2,7 @@
 
 Events are public unless they subclass :class:`PrivateEvent` (the cards dealt to a seat and
 the cards it laid away). A ``score`` field is the side's score after the event, capped at the
-target (rules/cribbage.md step 6: the winner's score is recorded as the target).
+target (docs/rules/cribbage.md step 6: the winner's score is recorded as the target).
 """
 
 from __future__ import annotations

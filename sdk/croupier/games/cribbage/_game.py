@@ -74,7 +74,7 @@ def _is_int(value: object) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Cribbage(Game["CribbageState"]):
-    """Cribbage as the rules give it (docs/rules.md, "Cribbage"), every variant.
+    """Cribbage as the rules give it (docs/rules/cribbage.md), every variant.
 
     Attributes:
         variant: ``six-card`` (two players, the standard game), ``five-card``, ``seven-card``,

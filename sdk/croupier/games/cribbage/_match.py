@@ -1,9 +1,9 @@
 """Games and hands of a match of two to four players: cut, deal, discard, starter, show, win.
 
-rules/cribbage.md, "The standard game" steps 1-3 and 5-8, and the two-to-four-player variants. Any
-points can end the game (:class:`GameOver` from :meth:`Position.check_target`): at the cut (his
-heels), mid-play, or mid-show, where hands count in strict order, pone first, clockwise,
-dealer last, then the crib.
+docs/rules/cribbage.md, "The standard game" steps 1-3 and 5-8, and the two-to-four-player
+variants. Any points can end the game (:class:`GameOver` from :meth:`Position.check_target`):
+at the cut (his heels), mid-play, or mid-show, where hands count in strict order, pone first,
+clockwise, dealer last, then the crib.
 """
 
 from __future__ import annotations

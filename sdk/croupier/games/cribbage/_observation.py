@@ -1,4 +1,4 @@
-"""What one seat may see (rules/cribbage.md, "What each seat may see").
+"""What one seat may see (docs/rules/cribbage.md, "What each seat may see").
 
 Public: scores, dealer, the starter once turned, every card played with its player, the goes,
 hand sizes, which seats have laid away (not what), the hands and crib shown so far. Private:

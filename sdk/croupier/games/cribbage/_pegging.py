@@ -1,10 +1,10 @@
 """The play: the points of the card just played, from the cards of the count so far.
 
-rules/cribbage.md, "The standard game" step 4: the card that makes the count exactly 15 or 31 scores
-2; the last ``k`` cards sharing the new card's rank score 2, 6 or 12 for ``k`` = 2, 3, 4; the
-longest tail of ``L >= 3`` cards with distinct ranks forming a consecutive block, in any
-order, scores ``L`` (a repeated rank in the tail breaks it). The go and the last card are
-not here: the state awards them when nobody can play.
+docs/rules/cribbage.md, "The standard game" step 4: the card that makes the count exactly 15
+or 31 scores 2; the last ``k`` cards sharing the new card's rank score 2, 6 or 12 for ``k`` =
+2, 3, 4; the longest tail of ``L >= 3`` cards with distinct ranks forming a consecutive
+block, in any order, scores ``L`` (a repeated rank in the tail breaks it). The go and the
+last card are not here: the state awards them when nobody can play.
 """
 
 from __future__ import annotations

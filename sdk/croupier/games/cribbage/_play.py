@@ -1,12 +1,12 @@
 """The play (pegging): turns, automatic goes, the go point, resets and the end of the play.
 
-rules/cribbage.md, "The standard game" step 4. The pone (the seat on the dealer's left) leads and
-play goes clockwise (seat numbers up). A seat that holds a card keeping the count at 31 or
-less must play one; a seat that holds cards but none that fits says go, which the state does
-for it. When nobody can play, the player of the last card pegs 1 unless the count is 31 (which
-already scored 2); that is also the last card of the play (1, never 3). Then the count resets
-and the seat after the last player leads, skipping empty hands. Five-card has one count only:
-the play ends at the first time nobody can play and unplayed cards stay in hand.
+docs/rules/cribbage.md, "The standard game" step 4. The pone (the seat on the dealer's left)
+leads and play goes clockwise (seat numbers up). A seat that holds a card keeping the count at
+31 or less must play one; a seat that holds cards but none that fits says go, which the state
+does for it. When nobody can play, the player of the last card pegs 1 unless the count is 31
+(which already scored 2); that is also the last card of the play (1, never 3). Then the count
+resets and the seat after the last player leads, skipping empty hands. Five-card has one count
+only: the play ends at the first time nobody can play and unplayed cards stay in hand.
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ NO_LIMIT = 99
 
 
 class GameOver(Exception):
-    """A side reached the target: the game ends at once (rules/cribbage.md step 6)."""
+    """A side reached the target: the game ends at once (docs/rules/cribbage.md step 6)."""
 
     def __init__(self, seat: Seat) -> None:
         super().__init__(seat)

@@ -1,4 +1,4 @@
-"""The one-player games: solitaire and cribbage square (rules/cribbage.md, "Variants").
+"""The one-player games: solitaire and cribbage square (docs/rules/cribbage.md, "Variants").
 
 Solitaire: five deals from one pack, never reshuffled. Each deal gives 6 cards to the hand
 and 2 face down to the crib; the player lays 2 away to the crib, the starter is turned (his

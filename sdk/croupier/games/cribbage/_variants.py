@@ -1,7 +1,7 @@
 """The variants as data: seats, deal, crib, target and play of each rule set of the engine.
 
-rules/cribbage.md, "Variants": every variant is the same engine with a different layout. Skunk
-lines are here too, since they follow from the target.
+docs/rules/cribbage.md, "Variants": every variant is the same engine with a different layout.
+Skunk lines are here too, since they follow from the target.
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ LAYOUTS: dict[str, Layout] = {
         Layout("square", players=1, deal=0, lay_away=0, crib_from_pack=0, target=61, kind="square"),
     )
 }
-"""Every variant by name, in the order rules/cribbage.md lists them."""
+"""Every variant by name, in the order docs/rules/cribbage.md lists them."""
 
 
 class Skunk(enum.StrEnum):
@@ -107,9 +107,9 @@ class Skunk(enum.StrEnum):
 def skunk_of(loser_score: int, target: int) -> Skunk:
     """The skunk of a game to ``target`` lost with ``loser_score``.
 
-    The lines stand 30, 60 and 90 points short of the target (one 30-hole street of the
-    board apart): below 91 / 61 / 31 at 121 as rules/cribbage.md says (step 7), below 31 / 1
-    at 61 (no triple), below 151 / 121 / 91 at 181.
+    The lines stand 30, 60 and 90 points short of the target (one 30-hole street of the board
+    apart): below 91 / 61 / 31 at 121 as docs/rules/cribbage.md says (step 7), below 31 / 1 at
+    61 (no triple), below 151 / 121 / 91 at 181.
 
     >>> [skunk_of(score, 121).value for score in (91, 90, 61, 60, 31, 30)]
     ['no skunk', 'skunk', 'skunk', 'double skunk', 'double skunk', 'triple skunk']

@@ -1,13 +1,12 @@
 """The show: a hand or the crib scored with the starter, with a fast path over card codes.
 
-rules/cribbage.md, "The standard game" step 5: fifteens 2 each, pairs by rank 2 each, runs (the
-longest block of consecutive ranks, L >= 3, scores L times the product of its ranks'
-multiplicities; shorter runs inside it do not count), flush and nobs. Only the six cards of
-a seven-card show can hold two separate blocks (A-2-3 and 5-6-7): each scores, as every
-run does in the standard count. A hand of ``n`` cards
-(3 in five-card, 4, or 5 in seven-card) scores a flush of ``n`` when its own cards share a
-suit and ``n + 1`` when the starter matches too; the crib only scores ``n + 1``, when all of
-its cards and the starter share a suit.
+docs/rules/cribbage.md, "The standard game" step 5: fifteens 2 each, pairs by rank 2 each, runs
+(the longest block of consecutive ranks, L >= 3, scores L times the product of its ranks'
+multiplicities; shorter runs inside it do not count), flush and nobs. Only the six cards of a
+seven-card show can hold two separate blocks (A-2-3 and 5-6-7): each scores, as every run does
+in the standard count. A hand of ``n`` cards (3 in five-card, 4, or 5 in seven-card) scores a
+flush of ``n`` when its own cards share a suit and ``n + 1`` when the starter matches too; the
+crib only scores ``n + 1``, when all of its cards and the starter share a suit.
 
 Two paths give the same points:
 

@@ -1,8 +1,7 @@
 """Lexio, the climbing game played with tiles, as croupier referees it.
 
-The ruling is ``rules/lexio.md``, with what docs/rules.md adds: 3 to 5 players, tiles
-numbered up to 9, 13 or 15 in four suits, plays of 1, 2, 3 or 5 tiles, and a match of rounds
-settled in chips.
+The rules as enforced are docs/rules/lexio.md: 3 to 5 players, tiles numbered up to 9, 13
+or 15 in four suits, plays of 1, 2, 3 or 5 tiles, and a match of rounds settled in chips.
 
 >>> from croupier.games.lexio import Lexio, Pass
 >>> state = Lexio(players=4).new_state(seed=3)

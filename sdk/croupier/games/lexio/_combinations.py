@@ -4,7 +4,7 @@ Every play gets a *strength*, an ``int`` such that, between two plays of the sam
 the stronger one beats the other. For five tiles the category sits in the high bits, so a
 higher category always wins. Sets of distinct ranks (straights, flushes) compare through
 their rank bit set: for sets of equal size, comparing the ranks highest first is the same as
-comparing the integers ``sum(1 << rank)``, which is how rules/lexio.md orders straights
+comparing the integers ``sum(1 << rank)``, which is how docs/rules/lexio.md orders straights
 (``3-7 < ... < wrap < 2-3-4-5-6 < 1-2-3-4-5``) and flushes.
 """
 

@@ -42,7 +42,7 @@ OPTION_SPECS = (
 class Lexio(Game[LexioState]):
     """Lexio for 3, 4 or 5 players over a match of ``rounds`` rounds.
 
-    Options (docs/rules.md, "Lexio"; rules/lexio.md, "Scoring a round" and "A match"):
+    Options (docs/rules/lexio.md, "Options"):
     ``players`` 3, 4 or 5 (default 4), ``rounds`` at least 1 (default 5), ``starting_chips``
     per player at least 1 (default 64), ``twos_penalty`` ``"double_each"`` (default) or
     ``"off"``. Each player count is a variant of its own, labelled ``"4 players"``.

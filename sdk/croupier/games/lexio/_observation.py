@@ -18,7 +18,7 @@ __all__ = ["LexioObservation", "LexioResult"]
 
 @dataclass(frozen=True, slots=True)
 class LexioObservation:
-    """Exactly what ``seat`` may see now (rules/lexio.md, "What each seat may see").
+    """Exactly what ``seat`` may see now (docs/rules/lexio.md, "What each seat may see").
 
     Public: the options, the round and its starting seat, every play and pass of the round
     in order, the play on the table and who made it, every hand's size, the balances and

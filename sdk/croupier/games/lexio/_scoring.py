@@ -15,7 +15,7 @@ TWOS_PENALTIES: tuple[str, ...] = ("double_each", "off")
 def hand_count(hand: Iterable[Tile], twos_penalty: str = "double_each") -> int:
     """The count of a hand at the end of a round: its tiles, doubled for each 2 it holds.
 
-    rules/lexio.md, "Scoring a round": four tiles holding one 2 count 8, holding two 2s 16.
+    docs/rules/lexio.md, "Scoring a round": four tiles holding one 2 count 8, holding two 2s 16.
 
     >>> hand_count([Tile.from_str(t) for t in ("sun2", "cloud3", "star4", "moon5")])
     8

@@ -30,7 +30,7 @@ _TOP_NUMBER = {3: 9, 4: 13, 5: 15}
 
 
 def top_number(players: int) -> int:
-    """The highest number in play for ``players`` players (N of rules/lexio.md).
+    """The highest number in play for ``players`` players (N of docs/rules/lexio.md).
 
     >>> [top_number(n) for n in PLAYER_COUNTS]
     [9, 13, 15]

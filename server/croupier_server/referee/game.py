@@ -1,25 +1,31 @@
-"""A game between entrants: start or find their bots, play, and leave nothing running."""
+"""A game between entrants: start, borrow or find their bots, play, and leave nothing running.
+
+The referee starts a process for each seat of a command bot, which ends with the game,
+unless a :class:`ProcessSource` (a tournament's pool) lends the game processes it keeps from
+game to game; a remote bot's idle session is taken from the registry and given back.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Protocol
 
-from croupier.protocol import ADDRESS_VARIABLE, TOKEN_VARIABLE
+from croupier.games import Seat
 from croupier_server.control import DEFAULT_TIME_CONTROL, TimeControl
 from croupier_server.outcomes import FaultKind
-from croupier_server.referee.containment.launcher import BotProcess, LaunchError
 from croupier_server.referee.containment.limits import DEFAULT_LIMITS, BotLimits, LimitSettings
+from croupier_server.referee.containment.output import Budget, OutputTail
 from croupier_server.referee.game_loop import play_game
 from croupier_server.referee.records import GameLog
 from croupier_server.referee.seat import FaultPolicy, SeatAgent
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import BotSession
+from croupier_server.referee.started import NoSession, StartedBot
 
-__all__ = ["Entrant", "RefereeSettings", "referee_game"]
+__all__ = ["Entrant", "ProcessSource", "RefereeSettings", "referee_game"]
 
 CRASH_OUTPUT_LINES = 20
 """How many of a crashed bot's last output lines its fault names (its traceback)."""
@@ -51,14 +57,26 @@ class RefereeSettings:
     (its seat is charged a crash), and its network is cut."""
 
 
+class ProcessSource(Protocol):
+    """Lends a game processes of its command bots, kept from game to game (a pool)."""
+
+    async def lend(self, seat: Seat, entrant: Entrant) -> StartedBot:
+        """A process of ``entrant``'s command for ``seat`` alone: connected, or connecting."""
+        ...
+
+    async def give_back(self, seat: Seat, bot: StartedBot, log: GameLog) -> OutputTail | None:
+        """The game of ``log`` is over: keep or end ``bot``; what it wrote during the game."""
+        ...
+
+
 @dataclass(eq=False)
 class _Seating:
     """The bots of one game as they are brought to the table."""
 
-    processes: dict[int, BotProcess] = field(default_factory=dict)
-    """The started processes, by seat."""
-    tokens: list[str] = field(default_factory=list)
-    started: list[BotSession] = field(default_factory=list)
+    started: dict[Seat, StartedBot] = field(default_factory=dict)
+    """The processes started for this game, by seat."""
+    lent: dict[Seat, StartedBot] = field(default_factory=dict)
+    """The processes lent to this game, by seat."""
     remote: list[tuple[str, BotSession]] = field(default_factory=list)
 
 
@@ -69,11 +87,15 @@ async def referee_game(
     entrants: Sequence[Entrant],
     tokens: Sequence[str],
     settings: RefereeSettings,
+    processes: ProcessSource | None = None,
 ) -> GameLog:
     """Play the game of ``log`` between ``entrants`` (one per seat), writing it into ``log``.
 
     The log fills as the game goes, so a caller may read it while the game runs.
-    ``tokens`` holds each seat's token, given to the bots the referee starts.
+    ``tokens`` holds each seat's token, given to the bots the referee starts; with
+    ``processes``, the command bots' processes are borrowed from it instead, and given back
+    when the game is over. Each started or borrowed process's output during the game is
+    kept in the log.
 
     Bots that cannot be started, that do not connect in time, or whose remote bot is not
     connected are charged the fault and forfeit: their seat is played by the default
@@ -91,6 +113,7 @@ async def referee_game(
                     entrant=entrant,
                     token=token,
                     settings=settings,
+                    processes=processes,
                 )
                 for seat, (entrant, token) in enumerate(zip(entrants, tokens, strict=True))
             )
@@ -108,8 +131,7 @@ async def referee_game(
         ]
         await play_game(log, agents)
     finally:
-        await _unseat(server, seating)
-        _keep_output(log, seating.processes)
+        await _unseat(server, seating, log, processes)
     return log
 
 
@@ -122,10 +144,10 @@ async def _seat_bot(
     entrant: Entrant,
     token: str,
     settings: RefereeSettings,
+    processes: ProcessSource | None,
 ) -> BotSession | None:
     """The connected session of ``entrant``, or ``None`` (fault charged) if it has none."""
     deadline_s = settings.time_control.connect_ms / 1000
-    label = f"seat {seat} ({entrant.name}) of game {log.game_id}"
     if entrant.command is None:
         session = await server.registry.take_remote(entrant.name, deadline_s)
         if session is None:
@@ -133,73 +155,65 @@ async def _seat_bot(
             return None
         seating.remote.append((entrant.name, session))
         return session
-    seating.tokens.append(token)
-    connection = server.registry.expect_seat(
-        token, label, bot_name=entrant.name, game=log.game.name
-    )
-    address = server.address_for(network=entrant.limits.network)
-    env = {ADDRESS_VARIABLE: address, TOKEN_VARIABLE: token}
-    try:
-        process = await BotProcess.start(
-            label, entrant.command, env=env, limits=entrant.limits, sealed_only=settings.sealed
-        )
-    except LaunchError as error:
-        log.fault(seat, FaultKind.CRASH, str(error))
-        return None
-    seating.processes[seat] = process
-    exited = asyncio.ensure_future(process.process.wait())
-    waiting: set[asyncio.Future[Any]] = {connection, exited}
-    done, _ = await asyncio.wait(waiting, timeout=deadline_s, return_when=asyncio.FIRST_COMPLETED)
-    if connection in done:
-        exited.cancel()
-        seating.started.append(connection.result())
-        return connection.result()
-    connection.cancel()
-    exited.cancel()
-    # Why its Hello was refused, if it was, says more than how the bot then ended.
-    refused = server.registry.refusal(token)
-    because = f"its Hello was refused ({refused}); " if refused else ""
-    # The seat waits no more: a late Hello with its token is refused, like an expired one.
-    server.registry.revoke_seat(token)
-    if exited in done:
-        detail = f"{because}exited with status {process.exit_code} before connecting"
-        log.fault(seat, FaultKind.CRASH, detail)
+    if processes is not None:
+        bot = seating.lent[seat] = await processes.lend(seat, entrant)
     else:
-        detail = f"{because}did not connect within {deadline_s:g} s"
-        log.fault(seat, FaultKind.CONNECT_TIMEOUT, detail)
-    return None
+        bot = seating.started[seat] = await StartedBot.start(
+            server,
+            label=f"seat {seat} ({entrant.name}) of game {log.game_id}",
+            bot_name=entrant.name,
+            game=log.game.name,
+            command=entrant.command,
+            limits=entrant.limits,
+            token=token,
+            connect_s=deadline_s,
+            sealed=settings.sealed,
+        )
+    outcome = await bot.connected()
+    if isinstance(outcome, NoSession):
+        log.fault(seat, outcome.kind, outcome.detail)
+        return None
+    return outcome
 
 
-async def _unseat(server: RefereeServer, seating: _Seating) -> None:
-    """Revoke the tokens, give remote sessions back, and end every started process."""
-    for token in seating.tokens:
-        server.registry.revoke_seat(token)
-    for session in seating.started:
-        session.close("the game is over")
+async def _unseat(
+    server: RefereeServer, seating: _Seating, log: GameLog, processes: ProcessSource | None
+) -> None:
+    """Give remote sessions and lent processes back, end the started ones, keep the output."""
     for name, session in seating.remote:
         await server.registry.release_remote(name, session)
-    await asyncio.gather(*(process.stop() for process in seating.processes.values()))
+
+    async def end(seat: Seat, bot: StartedBot) -> OutputTail | None:
+        await bot.stop("the game is over")
+        return None if bot.process is None else bot.process.take_output()
+
+    ending = [(seat, bot, end(seat, bot)) for seat, bot in seating.started.items()]
+    if processes is not None:
+        ending += [
+            (seat, bot, processes.give_back(seat, bot, log)) for seat, bot in seating.lent.items()
+        ]
+    outputs = await asyncio.gather(*(output for _, _, output in ending))
+    for (seat, bot, _), output in zip(ending, outputs, strict=True):
+        if output is not None and bot.process is not None:
+            _keep_output(log, seat, output, bot.process.budget)
 
 
-def _keep_output(log: GameLog, processes: Mapping[int, BotProcess]) -> None:
-    """Keep each started bot's output with the game; name its last lines in its crash."""
-    for seat, process in processes.items():
-        log.outputs[seat] = process.output
-        crashes = [
-            number
-            for number, fault in enumerate(log.faults)
-            if fault.seat == seat and fault.kind == FaultKind.CRASH
-        ]
-        if not crashes:
-            continue
-        fault = log.faults[crashes[0]]
-        detail = fault.detail
-        if process.budget.spent:
-            limit_mb = process.budget.limit_bytes // (1024 * 1024)
-            detail += f"; it wrote more than {limit_mb} MB of output and was ended"
-        last = [
-            line.text[-CRASH_LINE_CHARS:] for line in process.output.last_lines(CRASH_OUTPUT_LINES)
-        ]
-        if last:
-            detail += "; its last output:\n" + "\n".join(last)
-        log.faults[crashes[0]] = dataclasses.replace(fault, detail=detail)
+def _keep_output(log: GameLog, seat: Seat, output: OutputTail, budget: Budget) -> None:
+    """Keep the output of ``seat``'s bot with the game; name its last lines in its crash."""
+    log.outputs[seat] = output
+    crashes = [
+        number
+        for number, fault in enumerate(log.faults)
+        if fault.seat == seat and fault.kind == FaultKind.CRASH
+    ]
+    if not crashes:
+        return
+    fault = log.faults[crashes[0]]
+    detail = fault.detail
+    if budget.spent:
+        limit_mb = budget.limit_bytes // (1024 * 1024)
+        detail += f"; it wrote more than {limit_mb} MB of output and was ended"
+    last = [line.text[-CRASH_LINE_CHARS:] for line in output.last_lines(CRASH_OUTPUT_LINES)]
+    if last:
+        detail += "; its last output:\n" + "\n".join(last)
+    log.faults[crashes[0]] = dataclasses.replace(fault, detail=detail)

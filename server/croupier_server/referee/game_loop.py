@@ -40,10 +40,7 @@ async def play_game(log: GameLog, agents: Sequence[SeatAgent]) -> State[Any, Any
         seats = state.seats_to_act()
         if not seats:
             break
-        decisions = [
-            agents[seat].decide(log.game_id, state.observation(seat), state.legal_actions(seat))
-            for seat in seats
-        ]
+        decisions = [agents[seat].decide(log.game_id, state) for seat in seats]
         # One seat at a time is the rule; a task per seat only when several act at once.
         entries = [await decisions[0]] if len(decisions) == 1 else await asyncio.gather(*decisions)
         for entry in entries:

@@ -18,7 +18,7 @@ from datetime import datetime
 from typing import Any
 
 from croupier import codec
-from croupier.games import Seat
+from croupier.games import Seat, State
 from croupier.proto.v1 import referee_pb2
 from croupier_server.clock import utc_now
 from croupier_server.control import TimeControl
@@ -126,13 +126,18 @@ class SeatAgent:
         self.status = SeatStatus.FORFEITED
         self._log.forfeit(self.seat)
 
-    async def decide(self, game_id: str, observation: Any, legal: list[Any]) -> ActionEntry:
-        """The seat's action now: the bot's, or the default policy's after a fault."""
+    async def decide(self, game_id: str, state: State[Any, Any, Any]) -> ActionEntry:
+        """The seat's action in ``state``: the bot's, or the default policy's after a fault.
+
+        The seat's observation is taken at once, before any other seat's action is applied.
+        """
         requested_at = utc_now()
+        legal = state.legal_actions(self.seat)
         if len(legal) == 1:  # the bot sees it in the event stream
             return ActionEntry(self.seat, legal[0], DecidedBy.FORCED, requested_at, None)
         if self.forfeited or self.session is None:
             return self._taken(game_id, legal[0], requested_at, "forfeited")
+        observation = state.observation(self.seat)
         for attempt in range(1, self._policy.illegal_retries + 2):
             outcome = await self._ask(self.session, game_id, observation, attempt)
             if isinstance(outcome, str):  # a timeout or a crash: no more asking

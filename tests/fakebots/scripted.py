@@ -1,7 +1,11 @@
 """A scripted bot for the referee's tests: it speaks the contract itself and misbehaves on cue.
 
     python tests/fakebots/scripted.py [BEHAVIOUR] [--after N] [--times K] [--delay-ms MS]
-                                      [--port PORT] [--tag TAG]
+                                      [--port PORT] [--tag TAG] [--protocol {1,2,2-live}]
+                                      [--games GAME,...]
+
+It speaks contract version 1 unless ``--protocol`` says 2 (events batched into the next
+message) or ``2-live`` (version 2 asking for live events), and says it plays ``--games``.
 
 It answers each decision request with the first legal action, except that from request
 ``N + 1`` on (``--after``, default 0), for ``K`` requests (``--times``, default all of them;
@@ -190,13 +194,20 @@ class ScriptedBot:
         self.token = os.environ["CROUPIER_TOKEN"]
         self.outbox: queue.SimpleQueue[referee_pb2.BotMessage | bytes | None] = queue.SimpleQueue()
         self.decisions = 0
+        self.protocol_version = 2 if args.protocol.startswith("2") else 1
+        self.live_events = args.protocol == "2-live"
+        self.games: list[str] = args.games.split(",") if args.games else []
 
-    def hello(self, protocol_version: int = 1) -> referee_pb2.BotMessage:
+    def hello(self, protocol_version: int | None = None) -> referee_pb2.BotMessage:
         hello = referee_pb2.Hello(
             token=self.token,
             bot_name="scripted",
-            protocol_version=protocol_version,
+            protocol_version=self.protocol_version
+            if protocol_version is None
+            else protocol_version,
             sdk="croupier-tests/fakebot",
+            live_events=self.live_events,
+            games=self.games,
         )
         return referee_pb2.BotMessage(hello=hello)
 
@@ -205,8 +216,7 @@ class ScriptedBot:
             yield message
 
     def serve(self, connect: Connect) -> int:
-        version = 0 if self.behaviour == "old-protocol" else 1
-        self.outbox.put(self.hello(version))
+        self.outbox.put(self.hello(0 if self.behaviour == "old-protocol" else None))
         status = "OK"
         try:
             for message in connect(self.outgoing()):
@@ -469,6 +479,8 @@ def main() -> int:
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--bomb", action="store_true", help="be the fork bomb of fork-bomb")
     parser.add_argument("--tag", help="ignored; passed on to the processes it starts")
+    parser.add_argument("--protocol", choices=["1", "2", "2-live"], default="1")
+    parser.add_argument("--games", help="the games it says it plays, comma-separated")
     args = parser.parse_args()
     if args.tag is not None:
         _TAG[:] = ["--tag", args.tag]

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // A croupier bot in JavaScript that plays Lexio and cribbage, straight from the .proto files.
 //
-// It speaks the contract of proto/croupier/proto/v1/referee.proto with @grpc/grpc-js: it
-// connects to CROUPIER_ADDRESS, says Hello with CROUPIER_TOKEN, and answers every
-// DecisionRequest with one of its legal actions, echoed back as received, and a comment
-// (ActionReply.comment) saying why, which the replay shows.
+// It speaks version 2 of the contract of proto/croupier/proto/v1/referee.proto with
+// @grpc/grpc-js: it connects to CROUPIER_ADDRESS, says Hello with CROUPIER_TOKEN and the
+// games it plays, and answers every DecisionRequest with one of its legal actions, echoed
+// back as received, and a comment (ActionReply.comment) saying why, which the replay shows.
+// Its events come batched in DecisionRequest.events and GameOver.events (it does not ask
+// for live GameEvent messages): it counts them, and logs the count with each game's end.
 //
 // - Lexio: the weakest of the plays with the most tiles; a pass only when it cannot play.
 // - Cribbage: lays away to keep the cards that score the most as they are; pegs the card
@@ -19,7 +21,8 @@ import { fileURLToPath } from "node:url";
 import * as grpc from "@grpc/grpc-js";
 import * as protoLoader from "@grpc/proto-loader";
 
-const PROTOCOL_VERSION = 1;
+const PROTOCOL_VERSION = 2;
+const GAMES = ["lexio", "cribbage"];
 const BOT_NAME = "croupier-js-example";
 const PROTO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "proto");
 
@@ -185,32 +188,48 @@ function main() {
   const client = new Referee(address, grpc.credentials.createInsecure());
   const stream = client.Connect();
   const seats = new Map();
+  // Per game: the events that came batched, and any that came as GameEvent messages (none,
+  // since the Hello does not ask for live_events).
+  const events = new Map();
+  const countEvents = (gameId, batched, live) => {
+    const seen = events.get(gameId) ?? { batched: 0, live: 0 };
+    events.set(gameId, { batched: seen.batched + batched, live: seen.live + live });
+  };
 
   stream.on("data", (message) => {
     switch (message.message) {
       case "game_start": {
         const start = message.game_start;
         seats.set(start.game_id, start.seat);
+        countEvents(start.game_id, 0, 0);
         log(`game ${start.game_id}: ${start.rules.game}, seat ${start.seat}`);
         break;
       }
       case "decision": {
         const decision = message.decision;
+        countEvents(decision.game_id, decision.events.length, 0);
         const { action, comment } = choose(decision);
         stream.write({ action: { request_id: decision.request_id, action, comment } });
         break;
       }
+      case "event":
+        countEvents(message.event.game_id, 0, 1);
+        break;
       case "action_refused":
         log(`action refused: ${message.action_refused.reason}`);
         break;
       case "game_over": {
         const over = message.game_over;
+        countEvents(over.game_id, over.events.length, 0);
         const seat = seats.get(over.game_id);
         const { scores, places } = over.result;
+        const seen = events.get(over.game_id);
         log(
           `game ${over.game_id} over: place ${places[seat]}, score ${scores[seat]} ` +
-            `(${over.seat_status})`,
+            `(${over.seat_status}); events: ${seen.batched} batched, ${seen.live} live`,
         );
+        seats.delete(over.game_id);
+        events.delete(over.game_id);
         break;
       }
       default:
@@ -229,7 +248,13 @@ function main() {
   });
 
   stream.write({
-    hello: { token, bot_name: BOT_NAME, protocol_version: PROTOCOL_VERSION, sdk: "grpc-js" },
+    hello: {
+      token,
+      bot_name: BOT_NAME,
+      protocol_version: PROTOCOL_VERSION,
+      sdk: "grpc-js",
+      games: GAMES,
+    },
   });
 }
 

@@ -1,10 +1,12 @@
 """The contract works from another language: the JavaScript bot of ``examples/js`` plays.
 
-The bot loads ``proto/`` with @grpc/proto-loader and talks to the real referee: it plays a
-Lexio match against the Python example bots, and a cribbage game against the greedy one,
-each registered and played through the ``croupier`` command line into a SQLite database.
-A scripted referee checks that a request id above 2**53 comes back exactly, and the real
-referee that a refused token ends the bot with one line and a non-zero status.
+The bot loads ``proto/`` with @grpc/proto-loader and talks to the real referee in contract
+version 2: it plays a Lexio match against the Python example bots, and a cribbage game
+against the greedy one, each registered and played through the ``croupier`` command line
+into a SQLite database, with its events batched in its requests (no GameEvent message). A
+scripted referee checks its Hello, that a request id above 2**53 comes back exactly and
+that it reads the batched events, and the real referee that a refused token ends the bot
+with one line and a non-zero status.
 
 Needs ``node`` (and ``npm`` once, to install ``examples/js/node_modules`` with ``npm ci``);
 without node the tests are skipped, unless ``CROUPIER_REQUIRE_NODE=1`` (CI) makes that a
@@ -17,6 +19,7 @@ import asyncio
 import json
 import os
 import queue
+import re
 import shlex
 import shutil
 import subprocess
@@ -109,6 +112,8 @@ GAMES = [
     pytest.param("cribbage", ["--match-points", "1"], ["cribbage_greedy.py"], id="cribbage"),
 ]
 JS_SEAT = 1
+EVENTS_LOGGED = re.compile(r"events: (\d+) batched, (\d+) live$")
+"""How the bot ends the line it logs at a game's end (in its stored output)."""
 
 
 @pytest.mark.parametrize(("game", "rules", "opponents"), GAMES)
@@ -152,6 +157,13 @@ def test_the_javascript_bot_plays_a_whole_game(
             ]
             assert len(answered) == js_seat.decisions
             assert all(action.comment for action in answered)
+            # Version 2: every event came batched, none as a GameEvent message of its own.
+            output = [line.text for line in db.game_output(session, game_id=game_id, seat=JS_SEAT)]
+            counts = [found.groups() for text in output if (found := EVENTS_LOGGED.search(text))]
+            assert len(counts) == 1, output
+            batched, live = (int(count) for count in counts[0])
+            assert batched > 0
+            assert live == 0
             check_stored_game(session, game_id=game_id)
     finally:
         engine.dispose()
@@ -164,14 +176,25 @@ LARGE_REQUEST_ID = 2**63 + 1
 
 
 class ScriptedReferee(referee_pb2_grpc.RefereeServicer):
-    """Sends one Lexio decision request with a large id, then ends the game and the stream."""
+    """Sends one Lexio decision request with a large id, then ends the game and the stream.
+
+    As contract version 2 does, the seat's events travel in the request (the deal) and in
+    the game's end (the bot's play), and in no GameEvent message.
+    """
 
     def __init__(self) -> None:
         self.game = load_game("lexio", {"players": 4})
-        state = self.game.new_state(3)
-        self.seat = state.current_player()
-        self.observation = state.observation(self.seat)
+        self.state = self.game.new_state(3)
+        self.seat = self.state.current_player()
+        self.observation = self.state.observation(self.seat)
         self.received: queue.SimpleQueue[referee_pb2.BotMessage] = queue.SimpleQueue()
+        self.events_sent = 0
+
+    def _events_since(self, start: int) -> list[referee_pb2.GameEvent]:
+        """The seat's encoded events from index ``start`` of the state's events on."""
+        events = [event for event in self.state.events[start:] if event.is_visible_to(self.seat)]
+        self.events_sent += len(events)
+        return [codec.encode_event("g1", event, game=self.game).event for event in events]
 
     def Connect(  # noqa: N802 (the name is the RPC's)
         self, request_iterator: Iterator[referee_pb2.BotMessage], context: grpc.ServicerContext
@@ -187,12 +210,17 @@ class ScriptedReferee(referee_pb2_grpc.RefereeServicer):
             time_left_ms=1000,
             bank_left_ms=0,
             attempt=1,
+            events=self._events_since(0),
         )
-        self.received.put(next(request_iterator))
+        reply = next(request_iterator)
+        self.received.put(reply)
+        dealt = len(self.state.events)
+        self.state.apply(self.seat, codec.read_action_reply(reply.action, self.game).action)
         over = referee_pb2.GameOver(
             game_id="g1",
             result=referee_pb2.Result(scores=[0, 0, 0, 0], places=[1, 1, 1, 1]),
             seat_status=referee_pb2.SEAT_STATUS_FINISHED,
+            events=self._events_since(dealt),
         )
         yield referee_pb2.RefereeMessage(game_over=over)
 
@@ -222,7 +250,8 @@ def test_a_uint64_request_id_comes_back_exactly_and_the_bot_exits_cleanly(node: 
 
     assert done.returncode == 0, done.stderr
     hello = referee.received.get_nowait().hello
-    assert (hello.token, hello.protocol_version, hello.sdk) == ("seat-token", 1, "grpc-js")
+    assert (hello.token, hello.protocol_version, hello.sdk) == ("seat-token", 2, "grpc-js")
+    assert (list(hello.games), hello.live_events) == (["lexio", "cribbage"], False)
     reply = codec.read_action_reply(referee.received.get_nowait().action, referee.game)
     assert reply.request_id == LARGE_REQUEST_ID
     # Leading, it plays the weakest of its largest plays (the engine lists plays by size).
@@ -232,6 +261,8 @@ def test_a_uint64_request_id_comes_back_exactly_and_the_bot_exits_cleanly(node: 
     assert reply.comment == f"the weakest of {len(plays)} plays, {largest} tile(s)"
     assert "game g1: lexio" in done.stderr
     assert "game g1 over: place" in done.stderr
+    assert f"events: {referee.events_sent} batched, 0 live" in done.stderr
+    assert referee.events_sent > 2  # the round's start, the seat's tiles, and its play
 
 
 def test_a_refused_token_ends_the_bot_with_one_line_and_a_failure_status(node: str) -> None:

@@ -19,7 +19,7 @@ from sqlmodel import Session
 
 from croupier.games import load_game
 from croupier_server import db
-from croupier_server.referee.sessions import AdmissionError, SessionRegistry
+from croupier_server.referee.sessions import MAX_STREAMS_PER_KEY, AdmissionError, SessionRegistry
 from croupier_server.tokens import hash_secret
 from tests import queries
 
@@ -98,3 +98,30 @@ def test_the_database_finds_a_bot_by_its_key_and_keeps_no_seat_token(
     assert queries.find_bot_by_key(session, key=hash_secret(key)) is None
     columns = {column["name"] for column in sa.inspect(engine).get_columns("seat")}
     assert not [name for name in columns if "token" in name]
+
+
+def test_a_bot_key_admits_many_streams_up_to_its_limit_and_only_for_its_game() -> None:
+    async def scenario() -> None:
+        registry = SessionRegistry()
+        registry.allow_remote(hash_secret("key"), "visitor", game="cribbage")
+        sessions = [registry.admit("key") for _ in range(MAX_STREAMS_PER_KEY - 1)]
+        sessions.append(registry.admit("key", games=["cribbage"]))
+        assert {(session.bot_name, session.game) for session in sessions} == {
+            ("visitor", "cribbage")
+        }
+        assert registry.idle_remote_bots() == {"visitor": MAX_STREAMS_PER_KEY}
+        with pytest.raises(AdmissionError) as refused:
+            registry.admit("key")
+        assert refused.value.code is grpc.StatusCode.RESOURCE_EXHAUSTED
+        # A stream that ends makes room for another.
+        sessions[0].close("gone")
+        registry.admit("key")
+        with pytest.raises(AdmissionError) as refused:
+            registry.admit("key", games=["lexio"])
+        assert refused.value.code is grpc.StatusCode.FAILED_PRECONDITION
+        assert (
+            str(refused.value)
+            == "visitor is registered for cribbage, and the bot says it plays lexio"
+        )
+
+    asyncio.run(scenario())

@@ -4,10 +4,16 @@ A scripted bot (``tests/fakebots/scripted.py``) speaks the contract itself in se
 real Lexio game against the greedy example bots, and writes down every message it gets:
 the welcome it is given, how its events arrive (live in version 1, batched into its next
 request or game over in version 2, live again when it asks), why an answer is refused, and
-how a Hello the referee cannot serve ends.
+how a Hello the referee cannot serve ends. A bot of the SDK (``tests/fakebots/listener.py``)
+then shows what the SDK makes of it: every event told before the decision it precedes,
+and the clock of each decision.
 """
 
 from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine
@@ -16,7 +22,9 @@ from sqlmodel import Session
 from croupier import codec
 from croupier.proto.v1 import referee_pb2
 from croupier_server import db
+from croupier_server.outcomes import DecidedBy
 from tests.server.referee.harness import (
+    GENEROUS,
     Transcript,
     example_command,
     play,
@@ -24,6 +32,8 @@ from tests.server.referee.harness import (
     stored_game,
 )
 from tests.server.referee.test_faults import FAULTY, LEXIO, SEED
+
+LISTENER = Path(__file__).parents[2] / "fakebots" / "listener.py"
 
 pytestmark = [
     pytest.mark.timeout(60),
@@ -121,3 +131,34 @@ def test_a_bot_that_plays_the_game_among_others_is_seated(checked_engine: Engine
     game_id, transcript = play_scripted(checked_engine, "--games", "cribbage,lexio")
     assert transcript.note("ended") == "OK"
     assert stored_game(checked_engine, game_id).faults == []
+
+
+@pytest.mark.parametrize("live", [False, True], ids=["batched", "live"])
+def test_an_sdk_bot_hears_every_event_before_its_decision_and_knows_its_clock(
+    checked_engine: Engine, live: bool
+) -> None:
+    greedy = example_command("lexio_greedy")
+    listener = shlex.join([sys.executable, str(LISTENER), *(["--live"] if live else [])])
+    game_id, log = play(checked_engine, LEXIO, [greedy, listener, greedy], seed=SEED)
+    assert stored_game(checked_engine, game_id).faults == []
+    told = [line.text for line in log.outputs[FAULTY].lines if line.text.startswith("event ")]
+    assert told == [f"event {text}" for text in seen_events(checked_engine, game_id)]
+    # Each decision: the events the seat could see by then were all told, and the clock is
+    # the time control's (no decision took long enough to spend the bank).
+    state = LEXIO.new_state(SEED)
+    expected, clocks = [], []
+    for entry in log.actions:
+        if entry.seat == FAULTY and entry.decided_by is DecidedBy.BOT:
+            expected.append(sum(event.is_visible_to(FAULTY) for event in state.events))
+            clocks.append([int(part) for part in (entry.comment or "").split()[1:]])
+        state.apply(entry.seat, entry.action)
+    assert clocks
+    time_control = GENEROUS.time_control
+    for time_left, bank_left, attempt, remaining, _ in clocks:
+        assert attempt == 1
+        assert (time_left, bank_left) == (
+            time_control.decision_ms + time_control.bank_ms,
+            time_control.bank_ms,
+        )
+        assert time_left - 2_000 < remaining <= time_left
+    assert [events for *_, events in clocks] == expected

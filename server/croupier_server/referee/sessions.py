@@ -72,6 +72,8 @@ class BotSession:
     """The contract version of the stream (``Hello.protocol_version``)."""
     live_events: bool = True
     """Whether each event is sent as it happens; else it waits for the next message."""
+    sent: int = 0
+    """How many messages were queued for the bot so far (the welcome aside)."""
     outbox: asyncio.Queue[referee_pb2.RefereeMessage | None] = field(default_factory=asyncio.Queue)
     closed: asyncio.Event = field(default_factory=asyncio.Event)
     close_reason: str = ""
@@ -89,6 +91,7 @@ class BotSession:
     def send(self, message: referee_pb2.RefereeMessage) -> None:
         """Queue ``message`` for the bot; dropped once the session is closed."""
         if not self.closed.is_set():
+            self.sent += 1
             self.outbox.put_nowait(message)
 
     def expect_reply(self, request_id: int) -> asyncio.Future[Reply]:

@@ -17,6 +17,7 @@ from google.protobuf import any_pb2
 from google.protobuf.message import DecodeError, Message
 
 from croupier.codec._errors import CodecError
+from croupier.codec._memo import MAX_KEY_BYTES, Memo, field_bytes
 from croupier.codec._registry import GameCodec, codec_for, codec_sending
 from croupier.games import Event, Game, Result
 from croupier.proto.v1 import referee_pb2 as pb
@@ -32,6 +33,7 @@ __all__ = [
     "encode_observation",
     "encode_result",
     "encode_rules",
+    "legal_actions_field",
 ]
 
 EnvelopeT = TypeVar("EnvelopeT", bound=Message)
@@ -134,6 +136,14 @@ def decode_rules(message: pb.Rules) -> Game[Any]:
 # Actions
 
 
+# The bytes of each legal action's field of a DecisionRequest, by codec and action, and each
+# action by its codec and its message's bytes: a decision carries dozens, mostly the same
+# from one decision to the next. Keyed by the codec itself, so that a codec registered in
+# another's place (a test's) is never answered with what the other made.
+_ACTION_FIELDS: Memo[tuple[GameCodec, Any], bytes] = Memo(8192)
+_DECODED_ACTIONS: Memo[tuple[GameCodec, bytes], Any] = Memo(8192)
+
+
 def encode_action(action: Any, *, game: Game[Any] | str) -> pb.Action:
     """The message of an action of ``game``.
 
@@ -142,6 +152,36 @@ def encode_action(action: Any, *, game: Game[Any] | str) -> pb.Action:
     """
     codec = _codec(game)
     return _ACTION.wrap(codec, codec.encode_action(action))
+
+
+def legal_actions_field(actions: Iterable[Any], *, game: Game[Any] | str) -> bytes:
+    """The wire bytes of a ``DecisionRequest`` whose only field is ``legal_actions``.
+
+    Parsed into a request (``MergeFromString``), they give it ``actions`` in order: what
+    ``legal_actions=[encode_action(action, game=game) ...]`` gives, built from bytes kept
+    for each action (an action that cannot be a key is encoded every time).
+
+    Raises:
+        CodecError: one of ``actions`` is no action of ``game``.
+    """
+    codec = _codec(game)
+    parts = []
+    for action in actions:
+        key = (codec, action)
+        try:
+            data = _ACTION_FIELDS.get(key)
+        except TypeError:  # an unhashable action: nothing to keep it by
+            parts.append(_action_field(codec, action))
+            continue
+        if data is None:
+            data = _ACTION_FIELDS.put(key, _action_field(codec, action))
+        parts.append(data)
+    return b"".join(parts)
+
+
+def _action_field(codec: GameCodec, action: Any) -> bytes:
+    message = _ACTION.wrap(codec, codec.encode_action(action))
+    return field_bytes(pb.DecisionRequest, "legal_actions", [message])
 
 
 def decode_action(message: pb.Action, game: Game[Any] | str) -> Any:
@@ -158,6 +198,19 @@ def decode_action(message: pb.Action, game: Game[Any] | str) -> Any:
 
 
 def _decode_action(message: pb.Action, codec: GameCodec) -> Any:
+    data = message.SerializeToString()
+    try:
+        action = _DECODED_ACTIONS.get((codec, data))
+    except TypeError:  # an unhashable codec: nothing to keep its actions by
+        return _decode_unkept(message, codec)
+    if action is None:
+        action = _decode_unkept(message, codec)
+        if len(data) <= MAX_KEY_BYTES:
+            _DECODED_ACTIONS.put((codec, data), action)
+    return action
+
+
+def _decode_unkept(message: pb.Action, codec: GameCodec) -> Any:
     sender, action = _ACTION.unwrap(message)
     if sender is not codec:
         raise CodecError(f"a {sender.name} action for a game of {codec.name}")

@@ -21,6 +21,7 @@ from croupier.codec._envelope import (
     encode_action,
     encode_observation,
     encode_rules,
+    legal_actions_field,
 )
 from croupier.codec._errors import required, seat_in
 from croupier.games import Game
@@ -166,17 +167,17 @@ def decision_request(
     Raises:
         CodecError: ``observation`` or one of its legal actions is not of ``game``.
     """
-    request = pb.DecisionRequest(
-        request_id=request_id,
-        game_id=game_id,
-        observation=encode_observation(observation, game=game),
-        legal_actions=[encode_action(action, game=game) for action in observation.legal_actions],
-        time_left_ms=time_left_ms,
-        bank_left_ms=bank_left_ms,
-        attempt=attempt,
-        events=events,
-    )
-    return pb.RefereeMessage(decision=request)
+    message = pb.RefereeMessage()
+    request = message.decision
+    request.MergeFromString(legal_actions_field(observation.legal_actions, game=game))
+    request.request_id = request_id
+    request.game_id = game_id
+    request.observation.CopyFrom(encode_observation(observation, game=game))
+    request.time_left_ms = time_left_ms
+    request.bank_left_ms = bank_left_ms
+    request.attempt = attempt
+    request.events.extend(events)
+    return message
 
 
 def read_decision_request(message: pb.DecisionRequest) -> DecisionRequest:

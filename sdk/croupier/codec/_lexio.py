@@ -9,7 +9,7 @@ back, equal to the one encoded, or raises :class:`CodecError`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from croupier.codec import _lexio_events
 from croupier.codec._errors import CodecError, EnumTable, rejecting, required, seat_in, sized
@@ -18,10 +18,20 @@ from croupier.codec._lexio_tiles import (
     decode_tiles,
     encode_combination,
     encode_tiles,
+    tile_fields,
 )
+from croupier.codec._memo import MAX_KEY_BYTES, Memo, field_bytes
 from croupier.codec._registry import GameCodec
 from croupier.games import Seat
-from croupier.games.lexio import Action, Lexio, LexioObservation, LexioResult, Pass, Play
+from croupier.games.lexio import (
+    Action,
+    Combination,
+    Lexio,
+    LexioObservation,
+    LexioResult,
+    Pass,
+    Play,
+)
 from croupier.proto.v1 import lexio_pb2 as pb
 
 __all__ = [
@@ -45,6 +55,12 @@ _PENALTIES = EnumTable(
 
 # Rules and actions
 
+# A rule set's messages by game, and games by their message's bytes: every observation
+# carries its rules, and building a Lexio checks every option.
+_RULES: Memo[Lexio, bytes] = Memo(64)
+_RULES_FIELDS: Memo[Lexio, bytes] = Memo(64)
+_GAMES: Memo[bytes, Lexio] = Memo(64)
+
 
 def encode_rules(game: Lexio) -> pb.LexioRules:
     """The message of Lexio rules.
@@ -52,6 +68,13 @@ def encode_rules(game: Lexio) -> pb.LexioRules:
     Raises:
         CodecError: an option too large for the wire (more than ``2**32 - 1``).
     """
+    data = _RULES.get(game)
+    if data is None:
+        data = _RULES.put(game, _rules_message(game).SerializeToString())
+    return pb.LexioRules.FromString(data)
+
+
+def _rules_message(game: Lexio) -> pb.LexioRules:
     with rejecting("Lexio rules"):
         return pb.LexioRules(
             players=game.players,
@@ -67,6 +90,10 @@ def decode_rules(message: pb.LexioRules) -> Lexio:
     Raises:
         CodecError: an unknown penalty, or options the rules refuse (e.g. 6 players).
     """
+    return _GAMES.decoded(message, _decode_rules)
+
+
+def _decode_rules(message: pb.LexioRules) -> Lexio:
     penalty = _PENALTIES.value(message.twos_penalty)
     with rejecting("Lexio rules"):
         return Lexio(
@@ -77,17 +104,44 @@ def decode_rules(message: pb.LexioRules) -> Lexio:
         )
 
 
+# An action's message bytes by its key (a play's tile mask, 0 for a pass), and actions by
+# their message's bytes: a decision carries dozens, the same from one decision to the next.
+_ACTIONS: Memo[int, bytes] = Memo(4096)
+_DECODED_ACTIONS: Memo[bytes, Action] = Memo(4096)
+
+
+def _key(action: Action) -> int:
+    """The action's tile mask (0 for a pass: a play has a tile).
+
+    Raises:
+        CodecError: ``action`` is no Lexio action.
+    """
+    if isinstance(action, Play):
+        return action.mask
+    if isinstance(action, Pass):
+        return 0
+    raise CodecError(f"not a Lexio action: {action!r}")
+
+
+def _action_bytes(action: Action) -> bytes:
+    key = _key(action)
+    data = _ACTIONS.get(key)
+    if data is None:
+        if isinstance(action, Play):
+            message = pb.LexioAction(play=pb.LexioPlay(tiles=encode_tiles(action.tiles)))
+        else:
+            message = pb.LexioAction(pass_turn=pb.LexioPass())
+        data = _ACTIONS.put(key, message.SerializeToString())
+    return data
+
+
 def encode_action(action: Action) -> pb.LexioAction:
     """The message of a play or a pass.
 
     Raises:
         CodecError: ``action`` is no Lexio action.
     """
-    if isinstance(action, Play):
-        return pb.LexioAction(play=pb.LexioPlay(tiles=encode_tiles(action.tiles)))
-    if isinstance(action, Pass):
-        return pb.LexioAction(pass_turn=pb.LexioPass())
-    raise CodecError(f"not a Lexio action: {action!r}")
+    return pb.LexioAction.FromString(_action_bytes(action))
 
 
 def decode_action(message: pb.LexioAction) -> Action:
@@ -99,6 +153,10 @@ def decode_action(message: pb.LexioAction) -> Action:
     Raises:
         CodecError: no action set, a bad tile, no tiles, or a tile given twice.
     """
+    return _DECODED_ACTIONS.decoded(message, _decode_action)
+
+
+def _decode_action(message: pb.LexioAction) -> Action:
     kind = message.WhichOneof("action")
     if kind == "pass_turn":
         return Pass()
@@ -111,6 +169,41 @@ def decode_action(message: pb.LexioAction) -> Action:
 
 # Observations
 
+# An observation is parsed from the bytes of its parts, kept ready: its hand's tiles, its
+# rules, the play on the table and each turn of the history (by seat and action key).
+_HAND = tile_fields(pb.LexioObservation, "hand")
+_TABLES: Memo[Combination, bytes] = Memo(4096)
+_TURNS: Memo[int, bytes] = Memo(8192)  # by seat << 64 | action key
+
+
+def _rules_field(game: Lexio) -> bytes:
+    data = _RULES_FIELDS.get(game)
+    if data is None:
+        data = field_bytes(pb.LexioObservation, "rules", _rules_message(game))
+        _RULES_FIELDS.put(game, data)
+    return data
+
+
+def _table_field(table: Combination) -> bytes:
+    data = _TABLES.get(table)
+    if data is None:
+        data = field_bytes(pb.LexioObservation, "table", encode_combination(table))
+        _TABLES.put(table, data)
+    return data
+
+
+def _turn_fields(history: Iterable[tuple[Seat, Action]]) -> list[bytes]:
+    fields = []
+    turns = _TURNS
+    for seat, action in history:
+        key = (seat << 64) | (action.mask if isinstance(action, Play) else _key(action))
+        data = turns.get(key)
+        if data is None:
+            turn = pb.LexioTurn(seat=seat, action=encode_action(action))
+            data = turns.put(key, field_bytes(pb.LexioObservation, "history", [turn]))
+        fields.append(data)
+    return fields
+
 
 def encode_observation(observation: LexioObservation) -> pb.LexioObservation:
     """The message of a seat's observation, without its legal actions.
@@ -121,22 +214,43 @@ def encode_observation(observation: LexioObservation) -> pb.LexioObservation:
     if not isinstance(observation, LexioObservation):
         raise CodecError(f"not a Lexio observation: {observation!r}")
     table = observation.table
-    return pb.LexioObservation(
+    parts = [_HAND[tile] for tile in observation.hand]
+    parts.append(_rules_field(observation.game))
+    if table is not None:
+        parts.append(_table_field(table))
+    parts += _turn_fields(observation.history)
+    message = pb.LexioObservation(
         seat=observation.seat,
-        hand=encode_tiles(observation.hand),
-        rules=encode_rules(observation.game),
         round_number=observation.round_number,
         starting_seat=observation.starting_seat,
-        table=None if table is None else encode_combination(table),
         table_seat=observation.table_seat,
-        history=[
-            pb.LexioTurn(seat=seat, action=encode_action(action))
-            for seat, action in observation.history
-        ],
         hand_sizes=observation.hand_sizes,
         balances=observation.balances,
         to_act=observation.to_act,
     )
+    message.MergeFromString(b"".join(parts))
+    return message
+
+
+# The turns of the history by their bytes: the same turns come in every observation of a
+# round. The seat is checked each time, before the action, as the game's player count says.
+_DECODED_TURNS: Memo[bytes, tuple[Seat, Action]] = Memo(8192)
+
+
+def _decode_history(turns: Iterable[pb.LexioTurn], players: int) -> tuple[tuple[Seat, Action], ...]:
+    history = []
+    for turn in turns:
+        data = turn.SerializeToString()
+        decoded = _DECODED_TURNS.get(data)
+        if decoded is None:
+            seat = seat_in(turn.seat, players, "Lexio observation history seat")
+            decoded = (seat, decode_action(turn.action))
+            if len(data) <= MAX_KEY_BYTES:
+                _DECODED_TURNS.put(data, decoded)
+        elif decoded[0] >= players:
+            seat_in(decoded[0], players, "Lexio observation history seat")
+        history.append(decoded)
+    return tuple(history)
 
 
 def decode_observation(
@@ -169,10 +283,7 @@ def decode_observation(
         table_seat=seat(message.table_seat, "table_seat")
         if message.HasField("table_seat")
         else None,
-        history=tuple(
-            (seat(turn.seat, "history seat"), decode_action(turn.action))
-            for turn in message.history
-        ),
+        history=_decode_history(message.history, players),
         hand_sizes=tuple(message.hand_sizes),
         balances=tuple(message.balances),
         to_act=seat(message.to_act, "to_act") if message.HasField("to_act") else None,

@@ -15,6 +15,7 @@ from croupier.codec._lexio_tiles import (
     encode_combination,
     encode_tiles,
 )
+from croupier.codec._memo import Memo
 from croupier.games import Event
 from croupier.games.lexio import (
     MatchEnded,
@@ -114,6 +115,10 @@ _DECODERS: dict[str, Callable[[Any], Event]] = {
 EVENT_TYPES: tuple[type[Event], ...] = tuple(_ENCODERS)
 """Every event class of Lexio."""
 
+# The events of each turn, which recur from game to game, by event: their message's bytes.
+_TURN_EVENTS = frozenset({Played, Passed, TrickWon})
+_ENCODED: Memo[Event, bytes] = Memo(4096)
+
 
 def encode_event(event: Event) -> pb.LexioEvent:
     """The message of a Lexio event.
@@ -121,10 +126,16 @@ def encode_event(event: Event) -> pb.LexioEvent:
     Raises:
         CodecError: ``event`` is no Lexio event.
     """
-    encoder = _ENCODERS.get(type(event))
+    kind = type(event)
+    encoder = _ENCODERS.get(kind)
     if encoder is None:
         raise CodecError(f"not a Lexio event: {event!r}")
-    return encoder(event)
+    if kind not in _TURN_EVENTS:
+        return encoder(event)
+    data = _ENCODED.get(event)
+    if data is None:
+        data = _ENCODED.put(event, encoder(event).SerializeToString())
+    return pb.LexioEvent.FromString(data)
 
 
 def decode_event(message: pb.LexioEvent) -> Event:

@@ -8,12 +8,23 @@ recomputes it from the tiles.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from croupier.codec._errors import CodecError, EnumTable, rejecting
+from croupier.codec._memo import Memo, field_bytes
 from croupier.games.lexio import Combination, Kind, Suit, Tile, combination
 from croupier.proto.v1 import lexio_pb2 as pb
 
-__all__ = ["decode_combination", "decode_tiles", "encode_combination", "encode_tiles"]
+if TYPE_CHECKING:
+    from google.protobuf.message import Message
+
+__all__ = [
+    "decode_combination",
+    "decode_tiles",
+    "encode_combination",
+    "encode_tiles",
+    "tile_fields",
+]
 
 _SUITS = EnumTable(
     "tile suit",
@@ -55,6 +66,17 @@ def encode_tiles(tiles: Iterable[Tile]) -> list[pb.Tile]:
     return [_TILE_MESSAGES[tile] for tile in tiles]
 
 
+def tile_fields(message_type: type[Message], field: str) -> dict[Tile, bytes]:
+    """Each tile's wire bytes as one item of the repeated field ``field`` of ``message_type``.
+
+    Joined in order, the bytes of some tiles parse (``MergeFromString``) into that field.
+    """
+    return {
+        tile: field_bytes(message_type, field, [message])
+        for tile, message in _TILE_MESSAGES.items()
+    }
+
+
 def _decode_tile(message: pb.Tile) -> Tile:
     tile = _TILE_OF.get((message.number, message.suit))
     if tile is not None:
@@ -71,7 +93,13 @@ def decode_tiles(messages: Iterable[pb.Tile]) -> tuple[Tile, ...]:
     Raises:
         CodecError: a number outside 1..15 or an unknown suit.
     """
-    return tuple(_decode_tile(message) for message in messages)
+    tile_of = _TILE_OF
+    return tuple(
+        [
+            tile_of.get((message.number, message.suit)) or _decode_tile(message)
+            for message in messages
+        ]
+    )
 
 
 def encode_combination(played: Combination) -> pb.LexioCombination:
@@ -81,12 +109,21 @@ def encode_combination(played: Combination) -> pb.LexioCombination:
     )
 
 
+# Combinations by their message's bytes: a bot reads the table's and each play's again and
+# again, and classifying tiles is the dearest part of reading them.
+_COMBINATIONS: Memo[bytes, Combination] = Memo(4096)
+
+
 def decode_combination(message: pb.LexioCombination) -> Combination:
     """The combination of ``message``, its strength recomputed from the tiles.
 
     Raises:
         CodecError: a bad tile, tiles that make no play, or a kind they do not make.
     """
+    return _COMBINATIONS.decoded(message, _decode_combination)
+
+
+def _decode_combination(message: pb.LexioCombination) -> Combination:
     kind = _KINDS.value(message.kind)
     tiles = decode_tiles(message.tiles)
     with rejecting("Lexio combination"):

@@ -2,8 +2,9 @@
 
 docs/referee.md, "Hello": an unknown or expired token ends the stream with
 UNAUTHENTICATED, a second stream for a token already connected with ALREADY_EXISTS,
-anything but a Hello first with INVALID_ARGUMENT; another protocol version fails its
-precondition.
+anything but a Hello first with INVALID_ARGUMENT; no protocol version or an unknown one,
+or games that leave out the bot's, fail their precondition. The Welcome names the bot,
+its game and the version of the stream.
 """
 
 from __future__ import annotations
@@ -176,6 +177,40 @@ def test_a_stream_that_does_not_open_with_hello_is_an_invalid_argument() -> None
                 assert await first_answer(server.address, first) == (
                     grpc.StatusCode.INVALID_ARGUMENT
                 )
+        finally:
+            await server.stop()
+
+    asyncio.run(scenario())
+
+
+async def welcome_of(address: str, first: referee_pb2.BotMessage) -> referee_pb2.Welcome:
+    """The Welcome a stream opening with ``first`` is given."""
+    async with grpc.aio.insecure_channel(address) as channel:
+        call = referee_pb2_grpc.RefereeStub(channel).Connect()
+        await call.write(first)
+        response = await asyncio.wait_for(call.read(), 10)
+        assert isinstance(response, referee_pb2.RefereeMessage)
+        call.cancel()
+        return response.welcome
+
+
+def test_a_remote_bot_learns_its_game_and_is_refused_for_games_it_does_not_play() -> None:
+    async def scenario() -> None:
+        registry = SessionRegistry()
+        registry.allow_remote(hash_secret("the-bot-key"), "visitor", game="cribbage")
+        server = await serving(registry)
+        try:
+            for version in [1, 2]:
+                welcome = await welcome_of(server.address, hello("the-bot-key", version))
+                assert (welcome.bot_name, welcome.game) == ("visitor", "cribbage")
+                assert welcome.protocol_version == version
+            speaks_lexio = hello("the-bot-key", 2)
+            speaks_lexio.hello.games.append("lexio")
+            assert await first_answer(server.address, speaks_lexio) == (
+                grpc.StatusCode.FAILED_PRECONDITION
+            )
+            speaks_lexio.hello.games.append("cribbage")
+            assert await first_answer(server.address, speaks_lexio) == "welcome"
         finally:
             await server.stop()
 

@@ -76,8 +76,10 @@ class _Session:
     def __init__(self, bot: Bot[Any, Any], stub: referee_pb2_grpc.RefereeStub, token: str):
         self._bot = bot
         self._stub = stub
-        # Decoding events is most of a simple bot's work: skip it unless the bot listens.
+        # Decode nothing the bot does not read: events and results only for a bot that
+        # listens (decoding events would be most of a simple bot's work).
         self._wants_events = type(bot).on_event is not Bot.on_event
+        self._wants_results = type(bot).on_game_end is not Bot.on_game_end
         self._games: dict[str, Game[Any]] = {}
         self._outbox: queue.SimpleQueue[object] = queue.SimpleQueue()
         hello = codec.hello(
@@ -132,7 +134,8 @@ class _Session:
         elif kind == "game_over":
             self._tell(message.game_over.events)
             self._games.pop(message.game_over.game_id, None)
-            bot.on_game_end(codec.decode_result(message.game_over.result))
+            if self._wants_results:
+                bot.on_game_end(codec.decode_result(message.game_over.result))
         elif kind == "action_refused":
             refused = message.action_refused
             print(f"croupier: action refused: {refused.reason}", file=sys.stderr)

@@ -10,7 +10,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from croupier.codec._errors import CodecError, EnumTable, required
-from croupier.games.cribbage import Card, PegScore, ShowScore, Skunk
+from croupier.codec._memo import field_bytes
+from croupier.games.cribbage import CARDS, Card, PegScore, ShowScore, Skunk
 from croupier.proto.v1 import cribbage_pb2 as pb
 
 if TYPE_CHECKING:
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
 __all__ = [
     "FIRST_DEALERS",
     "SKUNKS",
+    "card_fields",
     "decode_card",
     "decode_cards",
     "decode_label",
@@ -75,14 +77,39 @@ SKUNKS = EnumTable(
 """Each skunk's enum value."""
 
 
+# Every card's message and every (rank, suit) pair's card, built once: observations and
+# events carry dozens of cards, and a message field copies what it is given.
+_CARD_MESSAGES: dict[Card, pb.Card] = {
+    card: pb.Card(rank=card.rank, suit=_SUITS.number(card.suit)) for card in CARDS
+}
+_CARD_OF: dict[tuple[int, int], Card] = {
+    (message.rank, message.suit): card for card, message in _CARD_MESSAGES.items()
+}
+
+
 def encode_card(card: Card) -> pb.Card:
-    """The message of a card."""
-    return pb.Card(rank=card.rank, suit=_SUITS.number(card.suit))
+    """The message of a card (shared: for a message field, which copies it)."""
+    message = _CARD_MESSAGES.get(card)
+    if message is None:
+        return pb.Card(rank=card.rank, suit=_SUITS.number(card.suit))
+    return message
 
 
 def encode_cards(cards: Iterable[Card]) -> list[pb.Card]:
-    """The messages of ``cards``, in order."""
+    """The messages of ``cards``, in order (shared: for a message field, which copies them)."""
     return [encode_card(card) for card in cards]
+
+
+def card_fields(message_type: type[Message], field: str) -> dict[Card, bytes]:
+    """Each card's wire bytes as field ``field`` of ``message_type`` (one item if repeated).
+
+    Joined in order, the bytes of some cards parse (``MergeFromString``) into that field.
+    """
+    repeated = message_type.DESCRIPTOR.fields_by_name[field].is_repeated
+    return {
+        card: field_bytes(message_type, field, [message] if repeated else message)
+        for card, message in _CARD_MESSAGES.items()
+    }
 
 
 def decode_card(message: pb.Card) -> Card:
@@ -91,15 +118,23 @@ def decode_card(message: pb.Card) -> Card:
     Raises:
         CodecError: a rank outside 1..13 or an unknown suit.
     """
-    suit = _SUITS.value(message.suit)
-    if not 1 <= message.rank <= 13:
-        raise CodecError(f"a card's rank is 1 (ace) to 13 (king), not {message.rank}")
-    return Card(message.rank, suit)
+    card = _CARD_OF.get((message.rank, message.suit))
+    if card is not None:
+        return card
+    _SUITS.value(message.suit)
+    raise CodecError(f"a card's rank is 1 (ace) to 13 (king), not {message.rank}")
 
 
 def decode_cards(messages: Iterable[pb.Card]) -> tuple[Card, ...]:
-    """The cards of ``messages``, in order."""
-    return tuple(decode_card(message) for message in messages)
+    """The cards of ``messages``, in order.
+
+    Raises:
+        CodecError: a rank outside 1..13 or an unknown suit.
+    """
+    card_of = _CARD_OF
+    return tuple(
+        [card_of.get((message.rank, message.suit)) or decode_card(message) for message in messages]
+    )
 
 
 def required_card(parent: Message, field: str, what: str) -> Card:

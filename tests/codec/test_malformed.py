@@ -28,6 +28,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from croupier import codec
+from croupier.codec._memo import clear_memos
 from croupier.games import IllegalAction, State
 from croupier.games.cribbage import Card, Cribbage, Discard
 from croupier.games.lexio import Lexio, Play, Tile
@@ -514,3 +515,43 @@ def test_a_game_start_is_checked() -> None:
     ).game_start
     refused(lambda: codec.read_game_start(start), "no seat 2")
     refused(lambda: codec.read_game_start(pb.GameStart()), "has no rules")
+
+
+def test_a_malformed_action_of_the_other_game_is_refused_as_of_the_other_game() -> None:
+    # The game is checked before the action's content: the fault is the wrong game.
+    refused(lambda: codec.decode_action(cribbage_discard(), Lexio()), "cribbage action for")
+    refused(lambda: codec.decode_action(lexio_action(), Cribbage()), "lexio action for")
+    refused(lambda: codec.decode_action(lexio_action((99, 1)), Cribbage()), "lexio action for")
+
+
+# The memos ------------------------------------------------------------------------------
+
+
+def outcome(decode: Callable[[], object]) -> object:
+    """What ``decode`` gives: its value, or the reason of its CodecError."""
+    try:
+        return decode()
+    except codec.CodecError as error:
+        return f"refused: {error}"
+
+
+@given(st.data())
+def test_the_memos_change_no_outcome(data: st.DataObject) -> None:
+    """A changed message decodes, or is refused, as it is with every memo empty.
+
+    Its valid original is decoded first, so the memos hold what is nearest to it.
+    """
+    pool: list[Message] = data.draw(st.sampled_from([REQUESTS, EVENTS, RESULTS]))
+    decoders: dict[type[Message], Callable[[Any], object]] = {
+        pb.DecisionRequest: codec.read_decision_request,
+        pb.GameEvent: codec.decode_event,
+        pb.Result: codec.decode_result,
+    }
+    decode = decoders[type(pool[0])]
+    original = data.draw(st.sampled_from(pool))
+    decode(original)
+    message = mutated([original], data)
+    warm = outcome(lambda: decode(message))
+    clear_memos()
+    assert outcome(lambda: decode(message)) == warm
+    assert outcome(lambda: decode(message)) == warm

@@ -7,6 +7,7 @@ warm, ``test_roundtrip``.
 
 import contextlib
 import random
+from dataclasses import replace
 from itertools import combinations
 
 import pytest
@@ -15,7 +16,7 @@ from croupier import codec
 from croupier.codec import _memo
 from croupier.codec._memo import MAX_KEY_BYTES, clear_memos
 from croupier.games.cribbage import VARIANTS, Cribbage, Discard
-from croupier.games.lexio import Lexio, Play, Played, Tile, combination
+from croupier.games.lexio import Lexio, LexioObservation, Play, Played, Tile, combination
 from croupier.proto.v1 import lexio_pb2 as lpb
 from croupier.proto.v1 import referee_pb2 as pb
 
@@ -100,3 +101,45 @@ def test_two_rule_sets_never_share_a_message_or_a_game() -> None:
     assert len(messages) == len(games)
     for one, other in combinations(games, 2):
         assert codec.decode_rules(codec.encode_rules(one)) != other
+
+
+def encoded(observation: LexioObservation) -> bytes:
+    return codec.encode_observation(observation, game=observation.game).SerializeToString()
+
+
+def test_each_history_is_encoded_as_with_every_memo_empty() -> None:
+    state = Lexio(rounds=2).new_state(seed=4)
+    rng = random.Random(4)
+    while seats := state.seats_to_act():
+        for seat in (None, *range(4)):
+            observation = state.observation(seat)
+            kept = encoded(observation)
+            clear_memos()
+            assert encoded(observation) == kept
+        seat = rng.choice(seats)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def test_a_history_sharing_only_its_first_turns_with_the_last_one_is_encoded_whole() -> None:
+    state = Lexio().new_state(seed=6)
+    for _ in range(6):
+        seat = state.seats_to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[-1])
+    observation = state.observation(0)
+    history = observation.history
+    assert len(history) >= 4
+    forks = [
+        (*history[:2], history[3], history[2], *history[4:]),
+        history[:3],
+        history,
+        (history[0], history[1], history[1], history[1]),
+    ]
+    for fork in forks:
+        forked = replace(observation, history=fork)
+        kept = encoded(forked)
+        clear_memos()
+        assert encoded(forked) == kept
+        assert (
+            codec.decode_observation(codec.encode_observation(forked, game=forked.game), ()).history
+            == fork
+        )

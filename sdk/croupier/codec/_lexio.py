@@ -192,7 +192,7 @@ def _table_field(table: Combination) -> bytes:
     return data
 
 
-def _turn_fields(history: Iterable[tuple[Seat, Action]]) -> list[bytes]:
+def _turn_fields(history: Sequence[tuple[Seat, Action]]) -> bytes:
     fields = []
     turns = _TURNS
     for seat, action in history:
@@ -202,7 +202,27 @@ def _turn_fields(history: Iterable[tuple[Seat, Action]]) -> list[bytes]:
             turn = pb.LexioTurn(seat=seat, action=encode_action(action))
             data = turns.put(key, field_bytes(pb.LexioObservation, "history", [turn]))
         fields.append(data)
-    return fields
+    return b"".join(fields)
+
+
+# The bytes of the last history encoded of each round, by the identity of its first turn:
+# a round's histories share their turns (the engine's own tuples), and each one extends
+# the last. Equality is checked, so a look-up never gives another history's bytes; and the
+# history kept holds its first turn alive, so that turn's identity is no other object's.
+_HISTORIES: Memo[int, tuple[tuple[tuple[Seat, Action], ...], bytes]] = Memo(256)
+
+
+def _history_fields(history: tuple[tuple[Seat, Action], ...]) -> bytes:
+    if not history:
+        return b""
+    key = id(history[0])
+    last = _HISTORIES.get(key)
+    if last is not None and len(last[0]) <= len(history) and history[: len(last[0])] == last[0]:
+        data = last[1] + _turn_fields(history[len(last[0]) :])
+    else:
+        data = _turn_fields(history)
+    _HISTORIES.put(key, (history, data))
+    return data
 
 
 def encode_observation(observation: LexioObservation) -> pb.LexioObservation:
@@ -218,7 +238,7 @@ def encode_observation(observation: LexioObservation) -> pb.LexioObservation:
     parts.append(_rules_field(observation.game))
     if table is not None:
         parts.append(_table_field(table))
-    parts += _turn_fields(observation.history)
+    parts.append(_history_fields(observation.history))
     message = pb.LexioObservation(
         seat=observation.seat,
         round_number=observation.round_number,

@@ -28,7 +28,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from croupier import codec
-from croupier.codec._memo import clear_memos
+from croupier.codec._memo import ItemBytes, clear_memos
 from croupier.games import IllegalAction, State
 from croupier.games.cribbage import Card, Cribbage, Discard
 from croupier.games.lexio import Lexio, Play, Tile
@@ -555,3 +555,10 @@ def test_the_memos_change_no_outcome(data: st.DataObject) -> None:
     clear_memos()
     assert outcome(lambda: decode(message)) == warm
     assert outcome(lambda: decode(message)) == warm
+
+
+@given(messages(lpb.LexioObservation.DESCRIPTOR))
+def test_item_bytes_are_each_items_own_bytes(message: lpb.LexioObservation) -> None:
+    items = ItemBytes(lpb.LexioObservation, "hand", "history").of(message)
+    assert items.hand == [tile.SerializeToString() for tile in message.hand]
+    assert items.history == [turn.SerializeToString() for turn in message.history]

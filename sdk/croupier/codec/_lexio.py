@@ -15,12 +15,13 @@ from croupier.codec import _lexio_events
 from croupier.codec._errors import CodecError, EnumTable, rejecting, required, seat_in, sized
 from croupier.codec._lexio_tiles import (
     decode_combination,
+    decode_tile_items,
     decode_tiles,
     encode_combination,
     encode_tiles,
     tile_fields,
 )
-from croupier.codec._memo import MAX_KEY_BYTES, Memo, field_bytes
+from croupier.codec._memo import MAX_KEY_BYTES, ItemBytes, Memo, field_bytes
 from croupier.codec._registry import GameCodec
 from croupier.games import Seat
 from croupier.games.lexio import (
@@ -252,17 +253,19 @@ def encode_observation(observation: LexioObservation) -> pb.LexioObservation:
     return message
 
 
-# The turns of the history by their bytes: the same turns come in every observation of a
-# round. The seat is checked each time, before the action, as the game's player count says.
+# An observation's hand and history are read as their items' bytes; the turns are kept by
+# their bytes, the same in every observation of a round. A turn's seat is checked each
+# time, before its action, against the player count of the game at hand.
+_ITEMS = ItemBytes(pb.LexioObservation, "hand", "history")
 _DECODED_TURNS: Memo[bytes, tuple[Seat, Action]] = Memo(8192)
 
 
-def _decode_history(turns: Iterable[pb.LexioTurn], players: int) -> tuple[tuple[Seat, Action], ...]:
+def _decode_history(turns: Iterable[bytes], players: int) -> tuple[tuple[Seat, Action], ...]:
     history = []
-    for turn in turns:
-        data = turn.SerializeToString()
+    for data in turns:
         decoded = _DECODED_TURNS.get(data)
         if decoded is None:
+            turn = pb.LexioTurn.FromString(data)
             seat = seat_in(turn.seat, players, "Lexio observation history seat")
             decoded = (seat, decode_action(turn.action))
             if len(data) <= MAX_KEY_BYTES:
@@ -293,9 +296,10 @@ def decode_observation(
         raise CodecError(f"the table's play is of {table.players} players, not {players}")
     sized(message.hand_sizes, players, "Lexio observation hand_sizes")
     sized(message.balances, players, "Lexio observation balances")
+    items = _ITEMS.of(message)
     return LexioObservation(
         seat=seat(message.seat, "seat") if message.HasField("seat") else None,
-        hand=decode_tiles(message.hand),
+        hand=decode_tile_items(items.hand),
         game=game,
         round_number=message.round_number,
         starting_seat=seat(message.starting_seat, "starting_seat"),
@@ -303,7 +307,7 @@ def decode_observation(
         table_seat=seat(message.table_seat, "table_seat")
         if message.HasField("table_seat")
         else None,
-        history=_decode_history(message.history, players),
+        history=_decode_history(items.history, players),
         hand_sizes=tuple(message.hand_sizes),
         balances=tuple(message.balances),
         to_act=seat(message.to_act, "to_act") if message.HasField("to_act") else None,

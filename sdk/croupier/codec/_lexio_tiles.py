@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "decode_combination",
+    "decode_tile_items",
     "decode_tiles",
     "encode_combination",
     "encode_tiles",
@@ -58,6 +59,9 @@ _TILE_MESSAGES: dict[Tile, pb.Tile] = {
 }
 _TILE_OF: dict[tuple[int, int], Tile] = {
     (message.number, message.suit): tile for tile, message in _TILE_MESSAGES.items()
+}
+_TILE_OF_BYTES: dict[bytes, Tile] = {
+    message.SerializeToString(): tile for tile, message in _TILE_MESSAGES.items()
 }
 
 
@@ -100,6 +104,16 @@ def decode_tiles(messages: Iterable[pb.Tile]) -> tuple[Tile, ...]:
             for message in messages
         ]
     )
+
+
+def decode_tile_items(items: Iterable[bytes]) -> tuple[Tile, ...]:
+    """The tiles of the wire bytes of ``Tile`` messages (``ItemBytes``), in order.
+
+    Raises:
+        CodecError: a number outside 1..15 or an unknown suit.
+    """
+    tile_of = _TILE_OF_BYTES
+    return tuple([tile_of.get(data) or _decode_tile(pb.Tile.FromString(data)) for data in items])
 
 
 def encode_combination(played: Combination) -> pb.LexioCombination:

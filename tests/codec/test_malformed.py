@@ -557,8 +557,20 @@ def test_the_memos_change_no_outcome(data: st.DataObject) -> None:
     assert outcome(lambda: decode(message)) == warm
 
 
-@given(messages(lpb.LexioObservation.DESCRIPTOR))
-def test_item_bytes_are_each_items_own_bytes(message: lpb.LexioObservation) -> None:
-    items = ItemBytes(lpb.LexioObservation, "hand", "history").of(message)
-    assert items.hand == [tile.SerializeToString() for tile in message.hand]
-    assert items.history == [turn.SerializeToString() for turn in message.history]
+@given(
+    st.one_of(
+        messages(lpb.LexioObservation.DESCRIPTOR),
+        messages(cpb.CribbageObservation.DESCRIPTOR),
+        messages(pb.DecisionRequest.DESCRIPTOR),
+    )
+)
+def test_item_bytes_are_each_items_own_bytes(message: Message) -> None:
+    fields = [
+        field.name
+        for field in message.DESCRIPTOR.fields
+        if field.is_repeated and field.type == FieldDescriptor.TYPE_MESSAGE
+    ]
+    items = ItemBytes(type(message), *fields).of(message)
+    for field in fields:
+        expected = [item.SerializeToString() for item in getattr(message, field)]
+        assert getattr(items, field) == expected

@@ -22,6 +22,7 @@ __all__ = [
     "SKUNKS",
     "card_fields",
     "decode_card",
+    "decode_card_items",
     "decode_cards",
     "decode_label",
     "decode_peg_score",
@@ -85,6 +86,9 @@ _CARD_MESSAGES: dict[Card, pb.Card] = {
 _CARD_OF: dict[tuple[int, int], Card] = {
     (message.rank, message.suit): card for card, message in _CARD_MESSAGES.items()
 }
+_CARD_OF_BYTES: dict[bytes, Card] = {
+    message.SerializeToString(): card for card, message in _CARD_MESSAGES.items()
+}
 
 
 def encode_card(card: Card) -> pb.Card:
@@ -135,6 +139,16 @@ def decode_cards(messages: Iterable[pb.Card]) -> tuple[Card, ...]:
     return tuple(
         [card_of.get((message.rank, message.suit)) or decode_card(message) for message in messages]
     )
+
+
+def decode_card_items(items: Iterable[bytes]) -> tuple[Card, ...]:
+    """The cards of the wire bytes of ``Card`` messages (``ItemBytes``), in order.
+
+    Raises:
+        CodecError: a rank outside 1..13 or an unknown suit.
+    """
+    card_of = _CARD_OF_BYTES
+    return tuple([card_of.get(data) or decode_card(pb.Card.FromString(data)) for data in items])
 
 
 def required_card(parent: Message, field: str, what: str) -> Card:

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from croupier.codec._cribbage_cards import (
     card_fields,
+    decode_card_items,
     decode_cards,
     decode_label,
     encode_card,
@@ -21,7 +22,7 @@ from croupier.codec._cribbage_cards import (
 )
 from croupier.codec._cribbage_rules import decode_rules, rules_field
 from croupier.codec._errors import CodecError, EnumTable, required, seat_in, sized
-from croupier.codec._memo import Memo, field_bytes
+from croupier.codec._memo import MAX_KEY_BYTES, ItemBytes, Memo, field_bytes
 from croupier.games import Seat
 from croupier.games.cribbage import CARDS, Action, Card, CribbageObservation, ShownHand
 from croupier.proto.v1 import cribbage_pb2 as pb
@@ -131,6 +132,43 @@ def encode_observation(observation: CribbageObservation) -> pb.CribbageObservati
     return message
 
 
+# An observation's cards, cards played and cells are read as their items' bytes: the cards
+# and cells by a table, the cards played kept by their bytes with their seat checked each
+# time, before the card, against the player count of the game at hand.
+_ITEMS = ItemBytes(pb.CribbageObservation, "hand", "discards", "count_cards", "played", "grid")
+_DECODED_PLAYED: Memo[bytes, tuple[Seat, Card]] = Memo(1024)
+_CELL_OF_BYTES: dict[bytes, Card | None] = {
+    pb.CribbageCell(card=None if card is None else encode_card(card)).SerializeToString(): card
+    for card in (None, *CARDS)
+}
+
+
+def _decode_played(items: Iterable[bytes], players: int) -> tuple[tuple[Seat, Card], ...]:
+    played = []
+    for data in items:
+        decoded = _DECODED_PLAYED.get(data)
+        if decoded is None:
+            message = pb.CribbageSeatCard.FromString(data)
+            seat = seat_in(message.seat, players, "cribbage observation played")
+            decoded = (seat, required_card(message, "card", "a played card"))
+            if len(data) <= MAX_KEY_BYTES:
+                _DECODED_PLAYED.put(data, decoded)
+        elif decoded[0] >= players:
+            seat_in(decoded[0], players, "cribbage observation played")
+        played.append(decoded)
+    return tuple(played)
+
+
+def _decode_grid(items: Iterable[bytes]) -> tuple[Card | None, ...]:
+    cells = []
+    for data in items:
+        if data in _CELL_OF_BYTES:
+            cells.append(_CELL_OF_BYTES[data])
+        else:
+            cells.append(optional_card(pb.CribbageCell.FromString(data), "card"))
+    return tuple(cells)
+
+
 def decode_observation(
     message: pb.CribbageObservation, legal_actions: Sequence[Action]
 ) -> CribbageObservation:
@@ -156,7 +194,8 @@ def decode_observation(
         ("discarded", message.discarded),
     ):
         sized(values, players, f"cribbage observation {what}")
-    sized(message.grid, 16 if game.variant == "square" else 0, "cribbage observation grid")
+    items = _ITEMS.of(message)
+    sized(items.grid, 16 if game.variant == "square" else 0, "cribbage observation grid")
     return CribbageObservation(
         seat=seat(message.seat, "seat") if message.HasField("seat") else None,
         game=game,
@@ -164,23 +203,20 @@ def decode_observation(
         game_number=message.game_number,
         hand_number=message.hand_number,
         dealer=seat(message.dealer, "dealer"),
-        hand=decode_cards(message.hand),
-        discards=decode_cards(message.discards),
+        hand=decode_card_items(items.hand),
+        discards=decode_card_items(items.discards),
         scores=tuple(message.scores),
         game_points=tuple(message.game_points),
         starter=optional_card(message, "starter"),
         count=message.count,
-        count_cards=decode_cards(message.count_cards),
-        played=tuple(
-            (seat(played.seat, "played"), required_card(played, "card", "a played card"))
-            for played in message.played
-        ),
+        count_cards=decode_card_items(items.count_cards),
+        played=_decode_played(items.played, players),
         goes=seats(message.goes, "goes"),
         hand_sizes=tuple(message.hand_sizes),
         crib_size=message.crib_size,
         discarded=tuple(message.discarded),
         shown=tuple(_decode_shown(shown, players) for shown in message.shown),
-        grid=tuple(optional_card(cell, "card") for cell in message.grid),
+        grid=_decode_grid(items.grid),
         turned=optional_card(message, "turned"),
         to_act=seats(message.to_act, "to_act"),
         legal_actions=tuple(legal_actions),

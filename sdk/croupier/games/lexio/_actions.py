@@ -62,6 +62,15 @@ class Play:
         object.__setattr__(play, "mask", mask)
         return play
 
+    def __eq__(self, other: object) -> bool:
+        # The tiles are sorted and distinct: equal tiles, equal masks, and the mask is cheap.
+        if isinstance(other, Play):
+            return self.mask == other.mask
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self.mask
+
     def __str__(self) -> str:
         return "play " + " ".join(str(tile) for tile in self.tiles)
 

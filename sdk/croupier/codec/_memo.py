@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from google.protobuf.descriptor import Descriptor
     from google.protobuf.message import Message
 
-__all__ = ["MAX_KEY_BYTES", "ItemBytes", "Memo", "clear_memos", "field_bytes"]
+__all__ = ["MAX_KEY_BYTES", "ItemBytes", "Memo", "clear_memos", "field_bytes", "saved_memos"]
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -86,6 +86,18 @@ def clear_memos() -> None:
     """Empty every memo of the codecs: the next calls take the uncached path (benchmarks, tests)."""
     for memo in _MEMOS:
         memo.clear()
+
+
+def saved_memos() -> Callable[[], None]:
+    """What every memo of the codecs holds now, as a function that puts it back (benchmarks)."""
+    saved = [(memo, dict(memo)) for memo in _MEMOS]
+
+    def restore() -> None:
+        for memo, entries in saved:
+            memo.clear()
+            memo.update(entries)
+
+    return restore
 
 
 def field_bytes(message_type: type[Message], field: str, value: Any) -> bytes:

@@ -20,6 +20,8 @@ from croupier.protocol import ADDRESS_VARIABLE, TOKEN_VARIABLE
 __all__ = ["run"]
 
 MAX_MESSAGE_BYTES = 4 * 1024 * 1024
+KEEPALIVE_MS = 30_000
+"""How often a bot connected over a network pings its stream when nothing else is sent."""
 
 _CLOSE = object()
 
@@ -59,6 +61,14 @@ def _connect_and_serve(bot: Bot[Any, Any], *, address: str | None, token: str | 
         ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
         ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
     ]
+    if not address.startswith("unix:"):
+        # Over a network, keep a stream that waits for games alive through proxies and NATs
+        # (the referee takes a ping every 20 s or more).
+        options += [
+            ("grpc.keepalive_time_ms", KEEPALIVE_MS),
+            ("grpc.keepalive_timeout_ms", 20_000),
+            ("grpc.http2.max_pings_without_data", 0),
+        ]
     with grpc.insecure_channel(address, options=options) as channel:
         session = _Session(bot, referee_pb2_grpc.RefereeStub(channel), token)
         try:

@@ -18,13 +18,17 @@ from croupier_server.addresses import listening_socket
 from croupier_server.referee.containment.sandbox import REFEREE_DIRECTORY_PREFIX
 from croupier_server.referee.sessions import AdmissionError, BotSession, SessionRegistry
 
-__all__ = ["MAX_MESSAGE_BYTES", "RefereeServer", "RefereeService"]
+__all__ = ["MAX_MESSAGE_BYTES", "MIN_BOT_PING_MS", "RefereeServer", "RefereeService"]
 
 MAX_MESSAGE_BYTES = 256 * 1024
 """The largest message a bot may send; an action is a few dozen bytes."""
 
 HELLO_TIMEOUT_S = 10.0
 """How long a new stream may take to say Hello."""
+
+MIN_BOT_PING_MS = 20_000
+"""The shortest interval between a bot's keepalive pings on a stream the referee accepts:
+sooner, a ping is a strike, and the third ends the connection (GOAWAY ``too_many_pings``)."""
 
 
 class RefereeService(referee_pb2_grpc.RefereeServicer):
@@ -150,6 +154,12 @@ class RefereeServer:
                 ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
                 ("grpc.max_send_message_length", 4 * 1024 * 1024),
                 ("grpc.so_reuseport", 0),
+                # A remote bot waiting for games may keep its stream alive with pings every
+                # 20 s or more (gRPC's default refuses them sooner than every 5 minutes),
+                # and the referee pings it every minute to find a bot that is gone.
+                ("grpc.http2.min_ping_interval_without_data_ms", MIN_BOT_PING_MS),
+                ("grpc.keepalive_time_ms", 60_000),
+                ("grpc.keepalive_timeout_ms", 20_000),
             ]
         )
         referee_pb2_grpc.add_RefereeServicer_to_server(RefereeService(self.registry), server)

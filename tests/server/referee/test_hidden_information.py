@@ -62,7 +62,7 @@ def check_seat_view(transcript: Transcript, seat: int, stored: list[tuple[str, s
         kind = message.WhichOneof("message")
         # Contract version 2 batches a seat's events into its next request or game over.
         batched = {"decision": message.decision.events, "game_over": message.game_over.events}
-        for encoded in [message.event] if kind == "event" else batched.get(kind, []):
+        for encoded in [message.event] if kind == "event" else batched.get(kind or "", []):
             event: Event = codec.decode_event(encoded)
             received.append((type(event).__name__, str(event)))
             if isinstance(event, NEW_DEAL):

@@ -30,16 +30,23 @@ How a stream ends (gRPC status), besides OK when the referee is done with the bo
   FAILED_PRECONDITION  a Hello without protocol_version or with one the referee does not
                        speak, or a bot whose games (Hello.games) do not include the game
                        it is seated in or registered for; the details say which;
-  RESOURCE_EXHAUSTED   a bot key with 64 streams open already;
+  RESOURCE_EXHAUSTED   a bot key with 64 streams open already, or a message larger than
+                       256 KiB;
   INVALID_ARGUMENT     a first message that is no Hello, or a message that cannot be
                        decoded;
-  DEADLINE_EXCEEDED    no Hello within 10 s of opening the stream.
+  DEADLINE_EXCEEDED    no Hello within 10 s of opening the stream;
+  UNAVAILABLE          gRPC's own: the referee cannot be reached or the connection was
+                       lost (a remote bot reconnects, with backoff).
 A started bot's refused Hello is recorded against its seat with the reason. Everything
 else a bot gets wrong (a late, illegal, malformed or misaddressed action) is recorded
 against its seat and answered with ActionRefused or ignored.
 
 Sizes: a bot may send messages of up to 256 KiB and must accept up to 4 MiB from the
 referee (a DecisionRequest with its batched events is a few KiB).
+
+Keepalive: a bot may ping an idle stream every 20 s or more; sooner pings are strikes,
+and the third ends the connection. The referee pings every minute and drops a bot that
+does not answer within 20 s.
 
 Games: each game message below (Rules, Action, Observation, GameEvent, Result) holds one
 game's own message in its `game` oneof. Lexio and cribbage, the games of this contract,

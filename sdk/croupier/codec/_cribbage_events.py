@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING, Any
 from croupier.codec._cribbage_cards import (
     FIRST_DEALERS,
     SKUNKS,
+    card_fields,
     decode_cards,
     decode_label,
     decode_peg_score,
     decode_show_score,
     encode_card,
-    encode_cards,
     encode_label,
     encode_peg_score,
     encode_show_score,
@@ -70,14 +70,28 @@ def _decode_cut_for_deal(message: pb.CribbageCutForDeal) -> CutForDeal:
 
 
 def _encode_pegged(event: Pegged) -> pb.CribbageEvent:
-    pegged = pb.CribbagePegged(
-        seat=event.seat,
-        card=encode_card(event.card),
-        count=event.count,
-        breakdown=encode_peg_score(event.breakdown),
-        score=event.score,
-    )
-    return pb.CribbageEvent(pegged=pegged)
+    message = pb.CribbageEvent()
+    pegged = message.pegged  # filled in place: a message given to a field is copied
+    pegged.seat = event.seat
+    pegged.card.CopyFrom(encode_card(event.card))
+    pegged.count = event.count
+    pegged.breakdown.CopyFrom(encode_peg_score(event.breakdown))
+    pegged.score = event.score
+    return message
+
+
+def _seat_cards(field: str, message_type: type[Message]) -> Callable[[Any], pb.CribbageEvent]:
+    """The encoder of an event naming a seat and its cards, the ``field`` of an event."""
+    cards = card_fields(message_type, "cards")
+
+    def encode(event: Any) -> pb.CribbageEvent:
+        message = pb.CribbageEvent()
+        arm: Any = getattr(message, field)
+        arm.seat = event.seat
+        arm.MergeFromString(b"".join([cards[card] for card in event.cards]))
+        return message
+
+    return encode
 
 
 def _decode_pegged(message: pb.CribbagePegged) -> Pegged:
@@ -93,24 +107,22 @@ class _Shown:
     they show (:meth:`encode_owner`, :meth:`decode_owner`).
     """
 
-    def __init__(
-        self, event: Callable[..., Event], message: Callable[..., Message], field: str, what: str
-    ):
+    def __init__(self, event: Callable[..., Event], message: type[Message], field: str, what: str):
         self._event = event
-        self._message = message
+        self._cards = card_fields(message, "cards")
         self._field = field
         self._what = what
 
     def encode(self, event: Any) -> pb.CribbageEvent:
-        """The message of ``event``."""
-        shown: Any = self._message(
-            cards=encode_cards(event.cards),
-            starter=encode_card(event.starter),
-            breakdown=encode_show_score(event.breakdown),
-            score=event.score,
-            **self.encode_owner(event),
-        )
-        return pb.CribbageEvent(**{self._field: shown})
+        """The message of ``event``, filled in place (a message given to a field is copied)."""
+        message = pb.CribbageEvent()
+        shown: Any = getattr(message, self._field)
+        shown.MergeFromString(b"".join([self._cards[card] for card in event.cards]))
+        shown.starter.CopyFrom(encode_card(event.starter))
+        shown.breakdown.CopyFrom(encode_show_score(event.breakdown))
+        shown.score = event.score
+        self.encode_owner(shown, event)
+        return message
 
     def decode(self, message: Any) -> Event:
         """The event of ``message``.
@@ -124,9 +136,9 @@ class _Shown:
         cards = decode_cards(message.cards)
         return self._event(owner, cards, starter, breakdown, message.score)
 
-    def encode_owner(self, event: Any) -> dict[str, Any]:
-        """The fields naming whose cards these are: a seat."""
-        return {"seat": event.seat}
+    def encode_owner(self, shown: Any, event: Any) -> None:
+        """Set the field of ``shown`` naming whose cards these are: a seat."""
+        shown.seat = event.seat
 
     def decode_owner(self, message: Any) -> Any:
         """Whose cards these are: a seat."""
@@ -136,9 +148,13 @@ class _Shown:
 class _LineShown(_Shown):
     """A row or column of the cribbage square, shown."""
 
-    def encode_owner(self, event: Any) -> dict[str, Any]:
-        """The field naming the line."""
-        return {"line": encode_label(event.line)}
+    def encode_owner(self, shown: Any, event: Any) -> None:
+        """Set the field of ``shown`` naming the line.
+
+        Raises:
+            CodecError: no such line.
+        """
+        shown.line.CopyFrom(encode_label(event.line))
 
     def decode_owner(self, message: Any) -> str:
         """The line, a row or column.
@@ -214,12 +230,8 @@ _ENCODERS: dict[type[Event], Callable[[Any], pb.CribbageEvent]] = {
         three_for_last=pb.CribbageThreeForLast(seat=event.seat, score=event.score)
     ),
     HandDealt: _encode_hand_dealt,
-    CardsDealt: lambda event: pb.CribbageEvent(
-        cards_dealt=pb.CribbageCardsDealt(seat=event.seat, cards=encode_cards(event.cards))
-    ),
-    DiscardedCards: lambda event: pb.CribbageEvent(
-        discarded_cards=pb.CribbageDiscardedCards(seat=event.seat, cards=encode_cards(event.cards))
-    ),
+    CardsDealt: _seat_cards("cards_dealt", pb.CribbageCardsDealt),
+    DiscardedCards: _seat_cards("discarded_cards", pb.CribbageDiscardedCards),
     Discarded: lambda event: pb.CribbageEvent(discarded=pb.CribbageDiscarded(seat=event.seat)),
     StarterTurned: lambda event: pb.CribbageEvent(
         starter_turned=pb.CribbageStarterTurned(card=encode_card(event.card))

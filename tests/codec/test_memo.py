@@ -16,7 +16,16 @@ from croupier import codec
 from croupier.codec import _memo
 from croupier.codec._memo import MAX_KEY_BYTES, clear_memos
 from croupier.games.cribbage import VARIANTS, Cribbage, Discard
-from croupier.games.lexio import Lexio, LexioObservation, Play, Played, Tile, combination
+from croupier.games.lexio import (
+    Action,
+    Lexio,
+    LexioObservation,
+    Pass,
+    Play,
+    Played,
+    Tile,
+    combination,
+)
 from croupier.proto.v1 import lexio_pb2 as lpb
 from croupier.proto.v1 import referee_pb2 as pb
 
@@ -143,3 +152,13 @@ def test_a_history_sharing_only_its_first_turns_with_the_last_one_is_encoded_who
             codec.decode_observation(codec.encode_observation(forked, game=forked.game), ()).history
             == fork
         )
+
+
+def test_a_history_given_as_a_list_changed_since_is_encoded_anew() -> None:
+    observation = Lexio().new_state(seed=6).observation(0)
+    history: list[tuple[int, Action]] = [(0, Pass()), (1, Pass())]
+    first = codec.encode_observation(replace(observation, history=history), game="lexio")  # type: ignore[arg-type]
+    history[1] = (2, Play([TILES[0]]))  # its first turn the same: the key of its round
+    again = codec.encode_observation(replace(observation, history=history), game="lexio")  # type: ignore[arg-type]
+    assert again != first
+    assert codec.decode_observation(again, ()).history == tuple(history)

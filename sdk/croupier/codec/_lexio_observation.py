@@ -56,13 +56,14 @@ def _turn_fields(history: Sequence[tuple[Seat, Action]]) -> bytes:
 # The bytes of the last history encoded of each round, by the identity of its first turn:
 # a round's histories share their turns (the engine's own tuples), and each one extends
 # the last. Equality is checked, so a look-up never gives another history's bytes; and the
-# history kept holds its first turn alive, so that turn's identity is no other object's.
+# history kept (a tuple, which cannot change) holds its first turn alive, so that turn's
+# identity is no other object's.
 _HISTORIES: Memo[int, tuple[tuple[tuple[Seat, Action], ...], bytes]] = Memo(256)
 
 
 def _history_fields(history: tuple[tuple[Seat, Action], ...]) -> bytes:
-    if not history:
-        return b""
+    if not history or type(history) is not tuple:  # a list could change once kept
+        return _turn_fields(history)
     key = id(history[0])
     last = _HISTORIES.get(key)
     if last is not None and len(last[0]) <= len(history) and history[: len(last[0])] == last[0]:

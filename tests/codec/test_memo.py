@@ -18,6 +18,8 @@ from croupier.codec._memo import MAX_KEY_BYTES, clear_memos
 from croupier.games.cribbage import VARIANTS, Cribbage, Discard
 from croupier.games.lexio import (
     Action,
+    Combination,
+    Kind,
     Lexio,
     LexioObservation,
     Pass,
@@ -162,3 +164,13 @@ def test_a_history_given_as_a_list_changed_since_is_encoded_anew() -> None:
     again = codec.encode_observation(replace(observation, history=history), game="lexio")  # type: ignore[arg-type]
     assert again != first
     assert codec.decode_observation(again, ()).history == tuple(history)
+
+
+def test_a_combination_of_a_list_of_tiles_is_encoded_as_of_a_tuple() -> None:
+    tiles = [TILES[0], TILES[1]]
+    listed = Combination(Kind.PAIR, tiles, 4, 1)  # type: ignore[arg-type]
+    played = codec.encode_event("g", Played(2, listed), game="lexio")
+    assert codec.decode_event(played.event) == Played(2, combination(tiles, players=4))
+    observation = replace(Lexio().new_state(seed=6).observation(0), table=listed)
+    encoded = codec.encode_observation(observation, game="lexio")
+    assert codec.decode_observation(encoded, ()).table == combination(tiles, players=4)

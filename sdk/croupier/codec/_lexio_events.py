@@ -132,7 +132,10 @@ def encode_event(event: Event) -> pb.LexioEvent:
         raise CodecError(f"not a Lexio event: {event!r}")
     if kind not in _TURN_EVENTS:
         return encoder(event)
-    data = _ENCODED.get(event)
+    try:
+        data = _ENCODED.get(event)
+    except TypeError:  # a combination's tiles given as a list: nothing to keep it by
+        return encoder(event)
     if data is None:
         data = _ENCODED.put(event, encoder(event).SerializeToString())
     return pb.LexioEvent.FromString(data)

@@ -33,7 +33,10 @@ _TURNS: Memo[int, bytes] = Memo(8192)  # by seat << 64 | action_key(action)
 
 
 def _table_field(table: Combination) -> bytes:
-    data = _TABLES.get(table)
+    try:
+        data = _TABLES.get(table)
+    except TypeError:  # tiles given as a list: nothing to keep the bytes by
+        return field_bytes(pb.LexioObservation, "table", encode_combination(table))
     if data is None:
         data = field_bytes(pb.LexioObservation, "table", encode_combination(table))
         _TABLES.put(table, data)

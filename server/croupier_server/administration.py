@@ -103,7 +103,7 @@ class Administration:
                 format_settings=format_settings,
                 concurrency=request.concurrency,
                 settings=settings,
-                reuse_processes=request.reuse_processes,
+                processes=request.processes,
                 queued=True,
             )
         except GameSetupError as error:

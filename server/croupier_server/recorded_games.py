@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,7 +29,7 @@ from croupier_server.db.errors import DatabaseFailure
 from croupier_server.errors import CroupierServerError
 from croupier_server.game_store import ActionWriter, store_game_log
 from croupier_server.referee.containment.limits import BotLimits, LimitSettings, effective_limits
-from croupier_server.referee.game import Entrant, RefereeSettings, referee_game
+from croupier_server.referee.game import Entrant, ProcessSource, RefereeSettings, referee_game
 from croupier_server.referee.records import GameLog
 from croupier_server.referee.seat import FaultPolicy
 from croupier_server.referee.service import RefereeServer
@@ -97,12 +97,12 @@ async def play_recorded_game(
     seed: int,
     settings: RefereeSettings,
     link: ScheduleLink | None = None,
-    pooled: Collection[str] = (),
+    processes: ProcessSource | None = None,
 ) -> tuple[int, GameLog]:
     """Play one recorded game between ``bots`` (in seat order); returns its id and log.
 
-    The bots named in ``pooled`` are seated like remote bots, from the idle sessions of
-    processes kept running by the caller, rather than started for this game.
+    The command bots' processes are started for this game, or borrowed from
+    ``processes`` (a tournament's pool) and given back when it is over.
 
     A game the referee could not finish is stored aborted (its log has no result); an
     exception of the referee, or a cancellation, aborts it and is raised again.
@@ -122,9 +122,7 @@ async def play_recorded_game(
     entrants = [
         Entrant(
             bot.name,
-            command=(
-                bot.command if bot.kind is BotKind.COMMAND and bot.name not in pooled else None
-            ),
+            command=bot.command if bot.kind is BotKind.COMMAND else None,
             limits=bot_limits(bot, settings),
         )
         for bot in bots
@@ -133,7 +131,13 @@ async def play_recorded_game(
     writer = ActionWriter(engine, game_id=game_id, log=log)
     try:
         await _referee_writing(
-            server, writer, log, entrants=entrants, tokens=tokens, settings=settings
+            server,
+            writer,
+            log,
+            entrants=entrants,
+            tokens=tokens,
+            settings=settings,
+            processes=processes,
         )
     except BaseException:
         # When the database is what failed, the game stays running there: a resume aborts it.
@@ -152,6 +156,7 @@ async def _referee_writing(
     entrants: Sequence[Entrant],
     tokens: Sequence[str],
     settings: RefereeSettings,
+    processes: ProcessSource | None,
 ) -> None:
     """Referee the game of ``log`` while ``writer`` stores its actions as they come.
 
@@ -162,7 +167,14 @@ async def _referee_writing(
         async with asyncio.TaskGroup() as group:
             group.create_task(writer.follow(finished))
             try:
-                await referee_game(server, log, entrants=entrants, tokens=tokens, settings=settings)
+                await referee_game(
+                    server,
+                    log,
+                    entrants=entrants,
+                    tokens=tokens,
+                    settings=settings,
+                    processes=processes,
+                )
             finally:
                 finished.set()
     except BaseExceptionGroup as failures:

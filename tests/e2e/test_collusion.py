@@ -38,6 +38,7 @@ from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.tournament.formats.round_robin import RoundRobinSettings
 from croupier_server.tournament.runner import create_tournament, run_tournament
+from croupier_server.tournament.settings import ProcessMode
 from tests import queries
 from tests.fakebots import colluder
 
@@ -107,6 +108,9 @@ def test_colluding_bots_pass_nothing_to_each_other(
         format_settings=RoundRobinSettings(deals=DEALS),
         concurrency=2,
         settings=SETTINGS,
+        # A process a game: each copy reports at its game's end, which a kept process
+        # would write after the game is over, with its next game.
+        processes=ProcessMode.FRESH,
     )
     assert record.id is not None
     tournament_id = record.id

@@ -219,7 +219,7 @@ def test_sigterm_ends_the_pooled_processes_of_a_tournament(
         stubborn=scripted_command("stubborn", tag=stubborn),
         greedy=example_command("cribbage_greedy"),
     )
-    options = ["--bots", "stubborn,greedy", "--reuse-processes", "--concurrency", "1"]
+    options = ["--bots", "stubborn,greedy", "--processes", "reuse", "--concurrency", "1"]
     pids = terminate([*ONE_DEAL_OF_CRIBBAGE, *options, "--db", database_url], stubborn)
     assert len(pids) == 2
     assert not [pid for pid in pids if is_running(pid)]

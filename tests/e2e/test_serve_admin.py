@@ -178,7 +178,7 @@ def test_serve_plays_a_tournament_queued_with_the_admin_token_it_made_up(
     assert request(f"{url}/api/tournaments")[1] == {"tournaments": []}
 
     tournament_id = queue_lexio(url, token, rounds=1, deals=1)
-    wait_for_progress(url, tournament_id, finished=3)
+    wait_for_progress(url, tournament_id, finished=3, status=TournamentStatus.FINISHED)
     out = stop(server.process)
     assert token not in out  # shown once, in the line read above
     assert f"tournament {tournament_id} (lexio: {', '.join(LEXIO_BOTS)}): finished, 3 games" in out

@@ -1,4 +1,4 @@
-"""Tournaments with ``--reuse-processes``: few long-lived bot processes play every game.
+"""Tournaments with ``--processes reuse``: few long-lived bot processes play every game.
 
 Each bot's command carries a tag of the test (an argument the bots ignore), so the test
 finds in /proc every process started, counts them, and checks that none is left running.
@@ -19,6 +19,7 @@ from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.tournament.formats.round_robin import RoundRobinSettings
 from croupier_server.tournament.runner import Progress, create_tournament, run_tournament
+from croupier_server.tournament.settings import ProcessMode
 from tests.server.referee.harness import (
     GENEROUS,
     ProcessWatch,
@@ -69,7 +70,7 @@ def test_a_reuse_tournament_plays_every_game_with_few_processes_and_resumes(
         format_settings=RoundRobinSettings(deals=3),
         concurrency=2,
         settings=GENEROUS,
-        reuse_processes=True,
+        processes=ProcessMode.REUSE,
     )
     assert record.id is not None
 
@@ -101,7 +102,7 @@ def test_a_reuse_tournament_plays_every_game_with_few_processes_and_resumes(
         assert main(resume) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["status"] == "finished"
-    assert data["reuse_processes"] is True
+    assert data["processes"] == "reuse"
     assert data["finished"] == data["games"] == 18
     every_run = first_run + started_pids(watch)
     assert len(every_run) == 12 < data["games"] * game.num_players
@@ -123,9 +124,9 @@ def test_a_pooled_process_that_dies_is_charged_and_started_again(
     capsys.readouterr()
     argv = ["tournament", "run", "--game", "cribbage", "--match-points", "1", "--deals", "1"]
     bots = "cribbage_random,cribbage_greedy,crasher"
-    options = ["--seed", "3", "--concurrency", "1", "--connect-ms", "30000"]
+    options = ["--seed", "3", "--concurrency", "1", "--connect-ms", "30000", "--processes"]
     with ProcessWatch(tag) as watch:
-        argv += ["--bots", bots, *options, "--reuse-processes", "--json", "--db", database_url]
+        argv += ["--bots", bots, *options, "reuse", "--json", "--db", database_url]
         assert main(argv) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["status"] == "finished"

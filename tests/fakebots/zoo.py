@@ -40,6 +40,7 @@ from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.tournament.formats.gauntlet import GauntletSettings
 from croupier_server.tournament.runner import Progress, create_tournament, run_tournament
+from croupier_server.tournament.settings import ProcessMode
 from croupier_server.web import DashboardServer, create_app
 from tests import queries
 from tests.server.referee.harness import stored_transcripts
@@ -250,7 +251,8 @@ async def play_gauntlet(
     """Play a gauntlet of ``challengers`` against :data:`FIELD` on a referee of its own.
 
     After each game, the tokens of the games the intruder finished are added to ``tokens``
-    (the file :func:`hostile_bots` gives it), if given.
+    (the file :func:`hostile_bots` gives it), if given. Each game starts its own processes
+    (``fresh``): the intruder tries a finished game's token as a new process starts.
 
     Returns:
         The tournament's id.
@@ -263,6 +265,7 @@ async def play_gauntlet(
         format_settings=GauntletSettings(tuple(challengers), deals=deals),
         concurrency=concurrency,
         settings=SETTINGS,
+        processes=ProcessMode.FRESH,
     )
     assert record.id is not None
     server = RefereeServer(SessionRegistry())

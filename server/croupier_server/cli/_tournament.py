@@ -42,6 +42,7 @@ from croupier_server.tournament.records import (
     total_games,
 )
 from croupier_server.tournament.runner import Progress, create_tournament, run_tournament
+from croupier_server.tournament.settings import ProcessMode
 
 __all__ = ["play_stored", "play_tournament", "register"]
 
@@ -57,10 +58,14 @@ def register(commands: Any) -> None:
     run.add_argument("--seed", type=seed_number, help="the tournament seed (default: random)")
     add_time_options(run)
     run.add_argument(
-        "--reuse-processes",
-        action="store_true",
-        help="keep each bot's processes running from game to game: faster, but a bot may "
-        "remember a deal it plays again (see docs/tournaments.md)",
+        "--processes",
+        dest="process_mode",  # --max-processes, a limit, is args.processes
+        type=ProcessMode,
+        choices=list(ProcessMode),
+        default=ProcessMode.FAIR,
+        help="how the bots' processes are used from game to game: fair (the default), a "
+        "process plays many games but never two of one deal; fresh, a process per seat of "
+        "every game; reuse, any games, faster but unfair (see docs/tournaments.md)",
     )
     add_limit_options(run)
     add_sealing_option(run)
@@ -105,7 +110,7 @@ def run_new(args: argparse.Namespace) -> int:
         format_settings=format_settings_from_args(args),
         concurrency=args.concurrency,
         settings=settings,
-        reuse_processes=args.reuse_processes,
+        processes=args.process_mode,
     )
     assert record.id is not None
     return play_tournament(args, engine, record.id)
@@ -207,6 +212,7 @@ def _print_result(args: argparse.Namespace, engine: Engine, record: TournamentRe
         f"tournament {summary['id']}: {record.game} {record.options} {record.format}, "
         f"{summary['status']}, {games} games"
     )
+    print(f"  Processes: {summary['processes']}")
     for row in report.rows:
         print(f"  {row.label}: {row.value}" + (f" ({row.note})" if row.note else ""))
     print_standings(table)
@@ -227,7 +233,7 @@ def _summary(session: Session, record: TournamentRecord) -> dict[str, Any]:
         "bots": list(settings.bots),
         "settings": settings.format_settings.to_data(),
         "seed": settings.seed,
-        "reuse_processes": settings.reuse_processes,
+        "processes": str(settings.processes),
         "limits": settings.limits,
         "games": finished if done else total_games(record),
         "finished": finished,

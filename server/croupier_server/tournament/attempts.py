@@ -7,7 +7,7 @@ could not finish, does: that game is stored aborted and played again, up to
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import Engine
@@ -16,7 +16,7 @@ from croupier.games import Game, Result
 from croupier_server.db import BotRecord
 from croupier_server.db.errors import DatabaseFailure
 from croupier_server.recorded_games import GameSetupError, ScheduleLink, play_recorded_game
-from croupier_server.referee.game import RefereeSettings
+from croupier_server.referee.game import ProcessSource, RefereeSettings
 from croupier_server.referee.service import RefereeServer
 
 __all__ = ["REFEREE_ATTEMPTS", "TournamentError", "play_until_finished"]
@@ -39,14 +39,15 @@ async def play_until_finished(
     settings: RefereeSettings,
     label: str,
     link: ScheduleLink | None = None,
-    pooled: Collection[str] = (),
+    processes: ProcessSource | None = None,
 ) -> Result:
     """Play a recorded game until it has a result, again if the referee spoils it.
 
     A bot's faults are data and never spoil a game; an exception of the referee, or a game
     it could not finish, does: that game is stored aborted and played again, up to
     :data:`REFEREE_ATTEMPTS` times. A failure of the database is raised at once: playing
-    again would fail the same way.
+    again would fail the same way. The command bots' processes are borrowed from
+    ``processes``, if given (see :func:`~croupier_server.recorded_games.play_recorded_game`).
 
     Raises:
         TournamentError: every attempt failed; ``label`` names the game in the message.
@@ -63,7 +64,7 @@ async def play_until_finished(
                 seed=seed,
                 settings=settings,
                 link=link,
-                pooled=pooled,
+                processes=processes,
             )
         except DatabaseFailure:
             raise

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 
 from croupier_server.tournament.formats import PlayedGame, Schedule, ScheduledGame
 
-__all__ = ["GamePlayer", "play_schedule"]
+__all__ = ["GamePlayer", "Preparer", "play_schedule"]
 
 GamePlayer = Callable[[ScheduledGame], Awaitable[PlayedGame]]
 """Plays one game of the schedule; returns its final scores."""
+Preparer = Callable[[Iterable[ScheduledGame]], None]
+"""Told the games waiting to be played, in order, so as to prepare them (start their bots)."""
 
 
 async def play_schedule(
@@ -26,13 +28,15 @@ async def play_schedule(
     finished: dict[int, PlayedGame],
     concurrency: int,
     on_game: Callable[[ScheduledGame, PlayedGame], None] | None = None,
+    prepare: Preparer | None = None,
 ) -> None:
     """Play the games ``schedule`` chooses, ``concurrency`` at once, until it chooses none.
 
     ``finished`` holds the games finished before (a resumed tournament's) and receives
     each game as it finishes; the schedule is then asked for the next games, and
-    ``on_game`` called with the game and its outcome. The first failure of a game (or of
-    ``on_game``) ends the games being played and is raised.
+    ``on_game`` called with the game and its outcome. ``prepare`` is told the games left
+    waiting, in the order they will be played, each time games start. The first failure
+    of a game (or of ``on_game``) ends the games being played and is raised.
     """
     if concurrency < 1:
         raise ValueError("at least one game at once")
@@ -43,6 +47,8 @@ async def play_schedule(
             while waiting and len(running) < concurrency:
                 game = waiting.popleft()
                 running[asyncio.ensure_future(play(game))] = game
+            if prepare is not None:
+                prepare(waiting)
             done, _ = await asyncio.wait(running, return_when=asyncio.FIRST_COMPLETED)
             ended = sorted(done, key=lambda task: running[task].number)
             # Every failure is retrieved and the first game's raised: none goes unheard.

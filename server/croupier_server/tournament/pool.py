@@ -1,98 +1,164 @@
-"""Long-lived bot processes for a tournament that trades fairness for speed.
+"""The bots' processes of a tournament run: kept from game to game, lent to one game at a time.
 
-With ``reuse_processes``, a command bot is started a few times for the whole run rather
-than once per seat of every game. Each of its processes connects with an ephemeral key, as a
-remote bot does, and the games take its idle sessions from the registry. A process that dies
-is started again for the next game; its fault is charged in the game where it died, as for
-any bot. A process that lives on may remember the games it played, the deals of a duplicate
-set included: use it for speed, not for results that must be fair. Its limits are those of
-any started process, and its CPU time limit counts over its whole life, many games here.
+Every command bot of a tournament plays in processes of this pool, in the tournament's
+:class:`~.settings.ProcessMode` (docs/tournaments.md says what each guarantees):
+
+- ``fair``: a process plays game after game, never two games of one deal;
+- ``fresh``: a process plays one game, then ends;
+- ``reuse``: a process plays any games.
+
+Each process connects with a seat token of its own, which admits one stream. A game
+borrows (:meth:`ProcessPool.for_game`) a process for each seat of a command bot: an idle one
+that may play it, else one still connecting, else one started for it; a process plays one
+seat of one game at a time. When the game is over the process is kept for more unless the
+mode says it played its last, the game did not finish, its seat was charged a fault (so a
+late reply never reaches the next game), it died, or its busiest process has used half its
+CPU time limit (``RLIMIT_CPU`` counts over a process's life): it is ended then, its last
+lines in the game's output. A process that dies or says anything while idle is ended; its
+bot's next game starts another. A process that failed to start or connect is charged to the
+game that takes it, as a process started for that game would be.
+
+Start ahead: the pool is told the games waiting to be played (:meth:`ProcessPool.prepare`)
+and starts the processes the next ``concurrency`` of them will need while the current ones
+play, once every game being played has its own processes connected. Never more than
+:func:`process_cap` processes are alive (ending ones included): at the cap the idle process
+least useful to the games waiting is ended to make room.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import time
-from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+import functools
+import itertools
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from types import TracebackType
 
-from croupier.protocol import ADDRESS_VARIABLE, TOKEN_VARIABLE
-from croupier_server.db import BotKind, BotRecord
-from croupier_server.recorded_games import bot_limits
-from croupier_server.referee.containment.launcher import BotProcess, LaunchError
+from croupier.games import Seat
 from croupier_server.referee.containment.limits import BotLimits
-from croupier_server.referee.game import RefereeSettings
+from croupier_server.referee.containment.output import OutputTail
+from croupier_server.referee.game import Entrant
+from croupier_server.referee.records import GameLog
 from croupier_server.referee.service import RefereeServer
-from croupier_server.tokens import hash_secret, new_secret
-from croupier_server.tournament.formats import Schedule, ScheduledGame
+from croupier_server.referee.started import NoSession, StartedBot
+from croupier_server.tokens import new_secret
+from croupier_server.tournament.formats import ScheduledGame
+from croupier_server.tournament.process_plan import (
+    Held,
+    Plan,
+    may_play,
+    plan_processes,
+    reuse_needs,
+)
+from croupier_server.tournament.settings import ProcessMode
 
-__all__ = ["PooledBot", "ProcessPool", "pool_sizes", "pooled_bots"]
+__all__ = ["PooledBot", "ProcessPool", "process_cap"]
 
-QUIET_LIFETIME_S = 2.0
-"""A process that lived this long is restarted at once; one that died sooner, after a pause."""
-MAX_RESTART_DELAY_S = 2.0
-"""The longest pause before starting again a process that keeps dying."""
+USEFUL_HORIZON = 64
+"""How many of the games waiting are looked at to tell how useful an idle process is."""
+
+
+def process_cap(seats: int, concurrency: int) -> int:
+    """The most processes a pool keeps alive: the seats of ``concurrency + seats`` games.
+
+    That is the games played at once, and as many more as a table has seats: a duplicate
+    deal is played once per rotation, and in fair mode each rotation needs a process of its
+    own for each bot of the table, besides those started ahead for the next games.
+
+    >>> process_cap(seats=4, concurrency=2), process_cap(seats=2, concurrency=8)
+    (24, 20)
+    """
+    return seats * (concurrency + seats)
 
 
 @dataclass(frozen=True, slots=True)
 class PooledBot:
-    """A command bot kept running: its command, their limits, how many processes to keep."""
+    """A command bot of the tournament: its name, command and process limits."""
 
     name: str
     command: str
     limits: BotLimits
-    processes: int
-    sealed: bool = False
-    """Whether its processes must be sealed: unsealed, they are not started."""
 
 
-def pool_sizes(tables: Iterable[Sequence[str]], *, games_at_once: int) -> dict[str, int]:
-    """How many processes each bot may need at once: its seats at ``games_at_once`` tables.
+@dataclass(eq=False)
+class _Kept:
+    """One process of the pool and what it has played."""
 
-    A bot that sits at fewer tables than are played at once needs fewer processes; a bot
-    that takes two seats of a table needs two for each table. Fewer processes than this
-    could leave two games each holding the session the other waits for.
+    bot: PooledBot
+    launch: asyncio.Task[StartedBot]
+    deals: set[int] = field(default_factory=set)
+    games: int = 0
+    lent: bool = False
+    tainted: bool = False
+    """It said something while idle: it is ended rather than lent again."""
+    ending: asyncio.Task[None] | None = None
 
-    >>> pool_sizes([["a", "b"], ["a", "c"], ["b", "c"]], games_at_once=2)
-    {'a': 2, 'b': 2, 'c': 2}
-    >>> pool_sizes([["a", "a", "b"]], games_at_once=4)
-    {'a': 2, 'b': 1}
-    """
-    tables_of: Counter[str] = Counter()
-    most_seats: dict[str, int] = {}
-    for table in tables:
-        for name, seats in Counter(table).items():
-            tables_of[name] += 1
-            most_seats[name] = max(most_seats.get(name, 0), seats)
-    return {name: min(games_at_once, tables_of[name]) * most_seats[name] for name in tables_of}
+    @property
+    def started(self) -> StartedBot | None:
+        """The started bot, once its launch is done."""
+        if not self.launch.done() or self.launch.cancelled() or self.launch.exception():
+            return None
+        return self.launch.result()
+
+    @property
+    def is_waiting(self) -> bool:
+        """Whether it is still starting or connecting."""
+        started = self.started
+        return started is None or started.is_connecting
+
+    @property
+    def is_dead(self) -> bool:
+        """Whether it connected and is gone since: it can play no more."""
+        started = self.started
+        return started is not None and started.session is not None and not started.is_playable
 
 
 class ProcessPool:
-    """The processes of pooled bots, kept running while the pool is open.
+    """The processes of a tournament run's command bots (see the module).
 
-    Use it as ``async with ProcessPool(server, bots):``; every process is ended (its process
+    Use it as ``async with ProcessPool(...) as pool:``; every process is ended (its process
     group) when the block ends, by an error or a cancellation too.
+
+    Attributes:
+        cap: The most processes alive at once.
+        launches: How many processes were started so far.
+        peak: The most processes that were alive at once so far.
     """
 
-    def __init__(self, server: RefereeServer, bots: Sequence[PooledBot]) -> None:
+    def __init__(
+        self,
+        server: RefereeServer,
+        bots: Iterable[PooledBot],
+        *,
+        mode: ProcessMode,
+        game: str,
+        seats: int,
+        concurrency: int,
+        connect_s: float,
+        sealed: bool = False,
+    ) -> None:
         self._server = server
-        self._bots = list(bots)
-        self._keepers: list[asyncio.Task[None]] = []
-        self._launches = 0
-
-    @property
-    def launches(self) -> int:
-        """How many processes were started so far, restarts included."""
-        return self._launches
+        self._bots = {bot.name: bot for bot in bots}
+        self._mode = mode
+        self._game = game
+        self._concurrency = concurrency
+        self._connect_s = connect_s
+        self._sealed = sealed
+        self.cap = process_cap(seats, concurrency)
+        self.launches = 0
+        self.peak = 0
+        self._kept: list[_Kept] = []
+        self._ending = 0
+        self._waiting_games: list[ScheduledGame] = []
+        self._borrowings: set[_Borrowing] = set()
+        self._room = asyncio.Event()
+        self._watchers: set[asyncio.Task[None]] = set()
+        self._endings: set[asyncio.Task[None]] = set()
+        self._numbers = itertools.count()
+        self._closed = False
 
     async def __aenter__(self) -> ProcessPool:
-        """Start every process; games may take their sessions as soon as they connect."""
-        for bot in self._bots:
-            for number in range(bot.processes):
-                self._keepers.append(asyncio.create_task(self._keep_running(bot, number)))
+        """Open the pool; processes start as games borrow them or are prepared."""
         return self
 
     async def __aexit__(
@@ -101,63 +167,292 @@ class ProcessPool:
         exc: BaseException | None,
         traceback: TracebackType | None,
     ) -> None:
-        """End every process."""
-        for keeper in self._keepers:
-            keeper.cancel()
-        await asyncio.gather(*self._keepers, return_exceptions=True)
-        self._keepers.clear()
+        """End every process at once: no game is left to end its stream first."""
+        self._closed = True
+        for watcher in self._watchers:
+            watcher.cancel()
+        for kept in list(self._kept):
+            self._end(kept, exit_wait=0)
+        while self._endings or self._watchers:
+            await asyncio.gather(*self._endings, *self._watchers, return_exceptions=True)
 
-    async def _keep_running(self, bot: PooledBot, number: int) -> None:
-        """Run one process of ``bot`` and start it again whenever it dies, until cancelled."""
-        key = new_secret()
-        self._server.registry.allow_remote(hash_secret(key), bot.name)
-        address = self._server.address_for(network=bot.limits.network)
-        env = {ADDRESS_VARIABLE: address, TOKEN_VARIABLE: key}
-        label = f"pooled process {number} of {bot.name}"
-        quick_deaths = 0
-        while True:
-            started = time.monotonic()
-            with contextlib.suppress(LaunchError):
-                await self._run_once(label, bot, env)
-            if time.monotonic() - started >= QUIET_LIFETIME_S:
-                quick_deaths = 0
-            else:
-                quick_deaths += 1
-                # A bot that cannot start is not retried in a tight loop.
-                await asyncio.sleep(min(MAX_RESTART_DELAY_S, 0.05 * 2**quick_deaths))
+    @property
+    def alive(self) -> int:
+        """The processes alive now: kept ones, and those being ended."""
+        return len(self._kept) + self._ending
 
-    async def _run_once(self, label: str, bot: PooledBot, env: dict[str, str]) -> None:
-        process = await BotProcess.start(
-            label, bot.command, env=env, limits=bot.limits, sealed_only=bot.sealed
-        )
-        self._launches += 1
+    def for_game(self, scheduled: ScheduledGame) -> _Borrowing:
+        """What the game ``scheduled`` borrows its processes from (a ``ProcessSource``).
+
+        Use it as ``async with pool.for_game(scheduled) as processes:`` around the game
+        (its attempts): nothing is started ahead while a game is being seated.
+        """
+        seats = sum(name in self._bots for name in scheduled.bots)
+        return _Borrowing(self, scheduled.deal, seats)
+
+    def prepare(self, waiting: Iterable[ScheduledGame]) -> None:
+        """Know the games ``waiting`` to be played next, in order; start what they need.
+
+        The games just started are seated first (their borrowing begins as they start).
+        """
+        self._waiting_games = list(itertools.islice(waiting, USEFUL_HORIZON))
+        asyncio.get_running_loop().call_soon(self._start_ahead)
+
+    async def lend(self, name: str, deal: int) -> tuple[_Kept, StartedBot]:
+        """A process of bot ``name`` that may play ``deal``, lent until given back."""
+        kept = await self._reserve(name, deal)
         try:
-            await process.process.wait()
-        finally:
-            # Killed at once when the pool closes: no game is left to end its stream first.
-            await asyncio.shield(process.stop(exit_wait=0))
+            started = await asyncio.shield(kept.launch)
+        except BaseException:
+            self._end(kept)
+            raise
+        self._start_ahead()
+        return kept, started
+
+    async def give_back(self, kept: _Kept, seat: Seat, log: GameLog) -> OutputTail | None:
+        """The game of ``log`` is over: keep the process or end it; its output of the game."""
+        started = kept.launch.result()
+        faulted = any(fault.seat == seat for fault in log.faults) or seat in log.forfeited_at_event
+        if not faulted and log.result is not None and self._may_keep(kept, started):
+            assert started.session is not None
+            assert started.process is not None
+            started.session.report_strays_to(functools.partial(self._stray_while_idle, kept))
+            kept.lent = False
+            self._room.set()
+            self._start_ahead()
+            return started.process.take_output()
+        await self._end(kept)
+        return None if started.process is None else started.process.take_output()
+
+    def _may_keep(self, kept: _Kept, started: StartedBot) -> bool:
+        """Whether a process that played its game well may play more."""
+        if self._closed or self._mode is ProcessMode.FRESH or kept.tainted:
+            return False
+        if not started.is_playable or started.process is None:
+            return False
+        return not started.process.has_used_cpu(kept.bot.limits.cpu_seconds / 2)
+
+    def _may_play(self, kept: _Kept, deal: int) -> bool:
+        """Whether the mode lets ``kept`` play a game of ``deal``."""
+        return may_play(self._mode, kept.deals, kept.games, deal)
+
+    async def _reserve(self, name: str, deal: int) -> _Kept:
+        """Take a process of ``name`` for ``deal``, starting one, making room if need be."""
+        while True:
+            kept = self._choose(name, deal)
+            if kept is None and self.alive < self.cap:
+                kept = self._launch(self._bots[name])
+            if kept is not None:
+                kept.lent = True
+                kept.deals.add(deal)
+                kept.games += 1
+                return kept
+            self._room.clear()
+            self._evict(unused_before=0)
+            await self._room.wait()
+
+    def _choose(self, name: str, deal: int) -> _Kept | None:
+        """The best idle process of ``name`` for ``deal``, if any.
+
+        One connected first, else one still connecting, else one that failed to (whose
+        fault the game that takes it is charged).
+        """
+        candidates = [
+            kept
+            for kept in self._kept
+            if kept.bot.name == name
+            and not kept.lent
+            and not kept.tainted
+            and not kept.is_dead
+            and self._may_play(kept, deal)
+        ]
+
+        def rank(kept: _Kept) -> int:
+            started = kept.started
+            if started is not None and started.is_playable:
+                return 0
+            return 1 if kept.is_waiting else 2
+
+        return min(candidates, key=rank, default=None)
+
+    def _launch(self, bot: PooledBot) -> _Kept:
+        number = next(self._numbers)
+        launch = asyncio.ensure_future(
+            StartedBot.start(
+                self._server,
+                label=f"process {number} of {bot.name}",
+                bot_name=bot.name,
+                game=self._game,
+                command=bot.command,
+                limits=bot.limits,
+                token=new_secret(),
+                connect_s=self._connect_s,
+                sealed=self._sealed,
+            )
+        )
+        kept = _Kept(bot, launch)
+        self._kept.append(kept)
+        self.launches += 1
+        self.peak = max(self.peak, self.alive)
+        watcher = asyncio.ensure_future(self._watch(kept))
+        self._watchers.add(watcher)
+        watcher.add_done_callback(self._watchers.discard)
+        return kept
+
+    async def _watch(self, kept: _Kept) -> None:
+        """Follow a process: end one that failed to connect, or that died while idle."""
+        try:
+            started = await asyncio.shield(kept.launch)
+        except Exception:  # the game that borrows it meets the error
+            return
+        outcome = await started.connected()
+        if isinstance(outcome, NoSession):
+            # The game that takes it is charged; its output waits for it.
+            await started.stop("it did not connect", exit_wait=0)
+            return
+        if not kept.lent:
+            outcome.report_strays_to(functools.partial(self._stray_while_idle, kept))
+        self._start_ahead()
+        await outcome.closed.wait()
+        if not kept.lent:
+            self._end(kept, exit_wait=0)
+
+    def _stray_while_idle(self, kept: _Kept, _kind: str, _detail: str) -> None:
+        """An idle process said something no game asked for: it plays no more."""
+        kept.tainted = True
+        if not kept.lent:
+            self._end(kept, exit_wait=0)
+
+    def _end(self, kept: _Kept, *, exit_wait: float = 0.5) -> asyncio.Task[None]:
+        """End ``kept`` (it counts as alive until it is gone); ending it again waits."""
+        if kept.ending is not None:
+            return kept.ending
+        self._kept.remove(kept)
+        self._ending += 1
+
+        async def end() -> None:
+            try:
+                try:
+                    started = await asyncio.shield(kept.launch)
+                except Exception:  # a launch that failed: its lender met the error
+                    return
+                await started.stop("the game is over", exit_wait=exit_wait)
+            finally:
+                self._ending -= 1
+                self._room.set()
+                self._start_ahead()
+
+        ending = kept.ending = asyncio.ensure_future(end())
+        self._endings.add(ending)
+        ending.add_done_callback(self._endings.discard)
+        return ending
+
+    def _start_ahead(self) -> None:
+        """Start what the next games waiting need, once the games playing have theirs.
+
+        At the cap, an idle process that none of those games needs is ended to make room
+        (but in reuse mode, where the pool is sized, none is).
+        """
+        if self._closed or any(not borrowing.seated for borrowing in self._borrowings):
+            return
+        if any(kept.lent and kept.is_waiting for kept in self._kept):
+            return
+        if self._mode is ProcessMode.REUSE:
+            held = [_held(kept) for kept in self._playable()]
+            needs = reuse_needs(
+                held, self._waiting_games, concurrency=self._concurrency, bots=self._bots
+            )
+        else:
+            needs = list(self._plan(self._waiting_games[: self._concurrency])[0].missing)
+        for name, _ in needs:
+            if self.alive >= self.cap:
+                if self._mode is not ProcessMode.REUSE:
+                    self._evict(unused_before=self._concurrency)
+                return
+            self._launch(self._bots[name])
+
+    def _playable(self) -> list[_Kept]:
+        """The processes that may play the games waiting (fresh: none that plays now)."""
+        fresh = self._mode is ProcessMode.FRESH
+        return [
+            kept
+            for kept in self._kept
+            if not kept.tainted and not kept.is_dead and not (kept.lent and fresh)
+        ]
+
+    def _plan(self, games: list[ScheduledGame]) -> tuple[Plan, list[_Kept]]:
+        """Who would play ``games`` (see :func:`.process_plan.plan_processes`)."""
+        processes = self._playable()
+        plan = plan_processes(
+            [_held(kept) for kept in processes],
+            games,
+            mode=self._mode,
+            concurrency=self._concurrency,
+            bots=self._bots,
+        )
+        return plan, processes
+
+    def _evict(self, *, unused_before: int) -> None:
+        """End the idle process least useful to the games waiting, if none before a game.
+
+        That is the one whose first game comes last in the plan of the games waiting, or
+        that plays none of them; only if it plays none of the first ``unused_before``.
+        """
+        plan, processes = self._plan(self._waiting_games)
+        never = len(self._waiting_games)
+        first_use = {
+            id(kept): plan.first_use.get(number, never) for number, kept in enumerate(processes)
+        }
+        idle = [kept for kept in self._kept if not kept.lent]
+        least = max(idle, key=lambda kept: first_use.get(id(kept), never), default=None)
+        if least is not None and first_use.get(id(least), never) >= unused_before:
+            self._end(least, exit_wait=0)
 
 
-def pooled_bots(
-    entrants: dict[str, BotRecord],
-    first: Sequence[ScheduledGame],
-    schedule: Schedule,
-    workers: int,
-    settings: RefereeSettings,
-) -> list[PooledBot]:
-    """The command bots with the processes each may need at once.
+def _held(kept: _Kept) -> Held:
+    return Held(kept.bot.name, frozenset(kept.deals), kept.games)
 
-    When the first games are every game left, a bot needs no more processes than it has
-    seats at the tables played at once; a format that chooses as it goes may seat any bot
-    at every table played at once.
+
+@dataclass(eq=False)
+class _Borrowing:
+    """One game's borrowing from the pool: a ``ProcessSource`` for its deal.
+
+    Attributes:
+        seats: The game's seats of the pool's bots.
+        seated: Whether each of them has been lent a process.
     """
-    if schedule.remaining() == len(first):
-        tables: list[Sequence[str]] = [scheduled.bots for scheduled in first]
-        sizes = pool_sizes(tables, games_at_once=max(1, min(workers, len(first))))
-    else:
-        sizes = dict.fromkeys(entrants, workers)
-    return [
-        PooledBot(name, bot.command, bot_limits(bot, settings), sizes[name], settings.sealed)
-        for name, bot in entrants.items()
-        if name in sizes and bot.kind is BotKind.COMMAND and bot.command is not None
-    ]
+
+    pool: ProcessPool
+    deal: int
+    seats: int
+    seated: bool = False
+    _lent: dict[Seat, _Kept] = field(default_factory=dict)
+
+    async def __aenter__(self) -> _Borrowing:
+        """The game begins: until it is seated, nothing is started ahead."""
+        self.seated = self.seats == 0
+        self.pool._borrowings.add(self)
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        """The game is over (every attempt of it)."""
+        self.pool._borrowings.discard(self)
+        self.pool._start_ahead()
+
+    async def lend(self, seat: Seat, entrant: Entrant) -> StartedBot:
+        """A process of ``entrant`` for ``seat``, which has not seen this game's deal (fair)."""
+        kept, started = await self.pool.lend(entrant.name, self.deal)
+        self._lent[seat] = kept
+        if len(self._lent) >= self.seats:
+            self.seated = True
+            self.pool._start_ahead()
+        return started
+
+    async def give_back(self, seat: Seat, bot: StartedBot, log: GameLog) -> OutputTail | None:
+        """Give back the process of ``seat``; what it wrote during the game."""
+        return await self.pool.give_back(self._lent.pop(seat), seat, log)

@@ -1,9 +1,10 @@
 """Playing a tournament: the games its format chooses, many at once through one referee.
 
 Each game a tournament's format chooses (see :mod:`.formats`) is a match linked to the
-tournament by its schedule number, played with fresh bot processes, or, in a tournament
-created with ``reuse_processes``, with processes kept running for the whole run (see
-:mod:`croupier_server.tournament.pool`). A run gives the format the games that already
+tournament by its schedule number. Its command bots play in the processes of the run's
+pool, in the tournament's process mode (fair, fresh or reuse: see
+:mod:`croupier_server.tournament.pool`), which starts those of the next games while the
+current ones play. A run gives the format the games that already
 finished, so a tournament that was stopped (killed, interrupted) is resumed by running it
 again: the games it left running are aborted and played again, no finished game is lost or
 repeated, and the format chooses the same games an uninterrupted run would have.
@@ -21,7 +22,7 @@ import contextlib
 import dataclasses
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +32,8 @@ from sqlmodel import Session
 from croupier.games import Game, load_game
 from croupier_server import db
 from croupier_server.db import (
+    BotKind,
+    BotRecord,
     RecordNotFound,
     TournamentRecord,
     TournamentStatus,
@@ -39,6 +42,7 @@ from croupier_server.db.engine import translated_failures
 from croupier_server.db.errors import DatabaseFailure
 from croupier_server.recorded_games import (
     ScheduleLink,
+    bot_limits,
     load_bots,
     settings_data,
     settings_from_data,
@@ -48,15 +52,14 @@ from croupier_server.referee.service import RefereeServer
 from croupier_server.tournament.attempts import TournamentError, play_until_finished
 from croupier_server.tournament.formats import (
     FormatSettings,
-    Outcomes,
     PlayedGame,
     Schedule,
     ScheduledGame,
 )
 from croupier_server.tournament.playing import play_schedule
-from croupier_server.tournament.pool import ProcessPool, pooled_bots
+from croupier_server.tournament.pool import PooledBot, ProcessPool
 from croupier_server.tournament.records import finished_outcomes, settings_of
-from croupier_server.tournament.settings import TournamentSettings
+from croupier_server.tournament.settings import ProcessMode, TournamentSettings
 
 __all__ = [
     "Progress",
@@ -76,6 +79,7 @@ class Progress:
         played: Games finished by this run.
         elapsed_s: Seconds since this run started.
         schedule: The format's schedule, which knows what the format decided so far.
+        processes: Bot processes this run started.
     """
 
     done: int
@@ -83,6 +87,7 @@ class Progress:
     played: int
     elapsed_s: float
     schedule: Schedule | None = None
+    processes: int = 0
 
     @property
     def rate(self) -> float:
@@ -109,7 +114,7 @@ def create_tournament(
     format_settings: FormatSettings,
     concurrency: int | None = None,
     settings: RefereeSettings | None = None,
-    reuse_processes: bool = False,
+    processes: ProcessMode = ProcessMode.FAIR,
     queued: bool = False,
 ) -> TournamentRecord:
     """Record a new tournament after checking its bots and its format's settings.
@@ -117,9 +122,9 @@ def create_tournament(
     A ``queued`` tournament waits for a ``croupier serve`` process to play it; otherwise
     the caller plays it now (:func:`run_tournament`).
 
-    With ``reuse_processes``, each command bot plays all its games in a few processes kept
-    running, rather than in a fresh process per seat of each game: faster, but a bot may
-    then remember a deal when it plays it again from another seat.
+    ``processes`` says how the command bots' processes are used from game to game (see
+    :mod:`croupier_server.tournament.pool`): by default fairly, never two games of one
+    deal in one process.
 
     Raises:
         TournamentError: the format cannot make the tournament (too few bots, a bad
@@ -130,7 +135,7 @@ def create_tournament(
         seed=seed,
         format_settings=format_settings,
         concurrency=concurrency or os.cpu_count() or 1,
-        reuse_processes=reuse_processes,
+        processes=processes,
         referee=settings_data(settings or RefereeSettings()),
     )
     schedule = _schedule_of(game, tournament)
@@ -181,47 +186,51 @@ async def run_tournament(
     entrants = dict(
         zip(tournament.bots, load_bots(engine, names=tournament.bots, game=game), strict=True)
     )
-    first = schedule.next_games(finished)
     workers = max(1, concurrency or tournament.concurrency)
-    pooled = (
-        pooled_bots(entrants, first, schedule, workers, settings)
-        if tournament.reuse_processes
-        else []
+    pool = ProcessPool(
+        server,
+        _pooled_bots(entrants.values(), settings),
+        mode=tournament.processes,
+        game=game.name,
+        seats=game.num_players,
+        concurrency=workers,
+        connect_s=settings.time_control.connect_ms / 1000,
+        sealed=settings.sealed,
     )
-    pooled_names = frozenset(bot.name for bot in pooled)
     started = time.monotonic()
-    state = _progress(finished, schedule, 0, started)
+    played_games = 0
 
     async def play(scheduled: ScheduledGame) -> PlayedGame:
-        result = await play_until_finished(
-            engine,
-            server,
-            game=game,
-            bots=[entrants[name] for name in scheduled.bots],
-            seed=scheduled.seed,
-            settings=settings,
-            link=ScheduleLink(tournament_id, scheduled.number, scheduled.deal),
-            pooled=pooled_names,
-            label=f"game {scheduled.number} of tournament {tournament_id}",
-        )
+        async with pool.for_game(scheduled) as processes:
+            result = await play_until_finished(
+                engine,
+                server,
+                game=game,
+                bots=[entrants[name] for name in scheduled.bots],
+                seed=scheduled.seed,
+                settings=settings,
+                link=ScheduleLink(tournament_id, scheduled.number, scheduled.deal),
+                processes=processes,
+                label=f"game {scheduled.number} of tournament {tournament_id}",
+            )
         return PlayedGame(scheduled.bots, tuple(float(score) for score in result.scores))
 
     def played(_game: ScheduledGame, _outcome: PlayedGame) -> None:
-        nonlocal state
-        state = _progress(finished, schedule, state.played + 1, started)
+        nonlocal played_games
+        played_games += 1
+        state = _progress(finished, schedule, played_games, started, pool.launches)
         if progress is not None:
             progress(state)
 
     try:
-        async with contextlib.AsyncExitStack() as stack:
-            if pooled:
-                await stack.enter_async_context(ProcessPool(server, pooled))
+        async with pool:
             await play_schedule(
-                _Resumed(schedule, first),
+                schedule,
                 play,
                 finished=finished,
                 concurrency=workers,
                 on_game=played,
+                prepare=pool.prepare,
             )
     except BaseException:
         # The error that stopped the run says more than a database that cannot record it.
@@ -231,32 +240,29 @@ async def run_tournament(
             )
         raise
     await asyncio.to_thread(_set_status, engine, tournament_id, TournamentStatus.FINISHED)
-    return _progress(finished, schedule, state.played, started)
+    return _progress(finished, schedule, played_games, started, pool.launches)
 
 
-class _Resumed:
-    """A schedule whose first games were asked for already (to size the process pool)."""
-
-    def __init__(self, schedule: Schedule, first: list[ScheduledGame]) -> None:
-        self._schedule = schedule
-        self._first: list[ScheduledGame] | None = first
-
-    def next_games(self, finished: Outcomes) -> list[ScheduledGame]:
-        if self._first is not None:
-            first, self._first = self._first, None
-            return first
-        return self._schedule.next_games(finished)
-
-    def remaining(self) -> int | None:
-        return self._schedule.remaining()
+def _pooled_bots(bots: Iterable[BotRecord], settings: RefereeSettings) -> list[PooledBot]:
+    """The command bots among ``bots``, as the pool starts them."""
+    return [
+        PooledBot(bot.name, bot.command, bot_limits(bot, settings))
+        for bot in bots
+        if bot.kind is BotKind.COMMAND and bot.command is not None
+    ]
 
 
 def _progress(
-    finished: dict[int, PlayedGame], schedule: Schedule, played: int, started: float
+    finished: dict[int, PlayedGame],
+    schedule: Schedule,
+    played: int,
+    started: float,
+    processes: int,
 ) -> Progress:
     left = schedule.remaining()
     total = None if left is None else len(finished) + left
-    return Progress(len(finished), total, played, time.monotonic() - started, schedule)
+    elapsed_s = time.monotonic() - started
+    return Progress(len(finished), total, played, elapsed_s, schedule, processes)
 
 
 def _schedule_of(game: Game[Any], tournament: TournamentSettings) -> Schedule:

@@ -1,13 +1,14 @@
 """A tournament's settings, typed: what is stored with it, read in one place.
 
 The settings are stored as one JSON object (``TournamentRecord.settings``): the
-tournament's own keys (``bots``, ``seed``, ``concurrency``, ``reuse_processes``,
+tournament's own keys (``bots``, ``seed``, ``concurrency``, ``processes``,
 ``total_games``), its format's (:meth:`~.formats.FormatSettings.to_data`) and the
 referee's (:data:`REFEREE_KEYS`). Nothing else reads that object by key.
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Self
@@ -19,11 +20,36 @@ from croupier_server.tournament.formats import (
     format_named,
 )
 
-__all__ = ["REFEREE_KEYS", "TournamentSettings"]
+__all__ = ["REFEREE_KEYS", "ProcessMode", "TournamentSettings"]
 
 REFEREE_KEYS = ("time_control", "fault_policy", "limits", "sealed")
 """The keys of the referee's settings, as :func:`croupier_server.recorded_games.settings_data`
 writes them and :func:`~croupier_server.recorded_games.settings_from_data` reads them back."""
+
+
+class ProcessMode(enum.StrEnum):
+    """How the bots' processes are used from game to game (docs/tournaments.md)."""
+
+    FAIR = "fair"
+    """A process plays many games, one at a time, never two games of one deal."""
+    FRESH = "fresh"
+    """A new process for every seat of every game."""
+    REUSE = "reuse"
+    """A process plays any games, one at a time: a deal it played may come again."""
+
+    @classmethod
+    def stored(cls, data: Mapping[str, Any]) -> ProcessMode:
+        """The mode stored in a tournament's ``data``.
+
+        Tournaments stored before the modes kept ``reuse_processes``: true is
+        :attr:`REUSE`, false or missing :attr:`FRESH`, as they were played.
+
+        Raises:
+            ValueError: an unknown mode.
+        """
+        if "processes" in data:
+            return cls(data["processes"])
+        return cls.REUSE if data.get("reuse_processes", False) else cls.FRESH
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +61,7 @@ class TournamentSettings:
         seed: The tournament seed.
         format_settings: The format's own settings.
         concurrency: Games played at once (a run may ask for another number).
-        reuse_processes: Whether each command bot's processes are kept from game to game.
+        processes: How the command bots' processes are used from game to game.
         total_games: The games in all, if the format knew it when the tournament was made
             (``None`` for one that decides as it goes, or stored before it was kept).
         referee: The referee's settings, as :mod:`croupier_server.recorded_games` stores them:
@@ -49,7 +75,7 @@ class TournamentSettings:
     seed: int
     format_settings: FormatSettings
     concurrency: int = 1
-    reuse_processes: bool = False
+    processes: ProcessMode = ProcessMode.FAIR
     total_games: int | None = None
     referee: Mapping[str, Any] = field(default_factory=dict)
 
@@ -72,7 +98,7 @@ class TournamentSettings:
             seed=data["seed"],
             format_settings=format_named(format_name).settings_from_data(data),
             concurrency=data.get("concurrency", 1),
-            reuse_processes=data.get("reuse_processes", False),
+            processes=ProcessMode.stored(data),
             total_games=data.get("total_games"),
             referee={key: data[key] for key in REFEREE_KEYS if key in data},
         )
@@ -84,7 +110,7 @@ class TournamentSettings:
             "seed": self.seed,
             **self.format_settings.to_data(),
             "concurrency": self.concurrency,
-            "reuse_processes": self.reuse_processes,
+            "processes": str(self.processes),
             **self.referee,
         }
         if self.total_games is not None:

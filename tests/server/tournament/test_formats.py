@@ -19,7 +19,7 @@ from croupier_server.tournament.formats.gauntlet import GAUNTLET, GauntletSettin
 from croupier_server.tournament.formats.round_robin import ROUND_ROBIN, RoundRobinSettings
 from croupier_server.tournament.formats.sprt import SPRT, SprtHypotheses, SprtSettings
 from croupier_server.tournament.records import total_games
-from croupier_server.tournament.settings import REFEREE_KEYS, TournamentSettings
+from croupier_server.tournament.settings import REFEREE_KEYS, ProcessMode, TournamentSettings
 
 CONFORMING: tuple[Format[RoundRobinSettings], Format[GauntletSettings], Format[SprtSettings]] = (
     ROUND_ROBIN,
@@ -68,7 +68,7 @@ def test_the_settings_round_trip_through_the_stored_data(
         seed=-3,
         format_settings=format_settings,
         concurrency=4,
-        reuse_processes=True,
+        processes=ProcessMode.REUSE,
         total_games=12,
         referee={"sealed": True, "time_control": {"connect_ms": 1, "decision_ms": 2, "bank_ms": 0}},
     )
@@ -95,6 +95,33 @@ def test_the_settings_of_an_older_release_are_read() -> None:
     assert (legacy.bots, legacy.concurrency, legacy.total_games) == (("a", "b", "c"), 2, None)
     assert set(legacy.referee) == {"time_control", "fault_policy"}
     assert not legacy.sealed
+    assert legacy.processes is ProcessMode.FRESH  # as it was played
+
+
+@pytest.mark.parametrize(
+    ("stored", "mode"),
+    [
+        ({"reuse_processes": True}, ProcessMode.REUSE),
+        ({"reuse_processes": False}, ProcessMode.FRESH),
+        ({}, ProcessMode.FRESH),
+        ({"processes": "fair"}, ProcessMode.FAIR),
+        ({"processes": "fresh", "reuse_processes": True}, ProcessMode.FRESH),
+    ],
+)
+def test_a_stored_process_mode_is_read_as_it_was_played(
+    stored: dict[str, object], mode: ProcessMode
+) -> None:
+    data = {key: value for key, value in LEGACY.items() if key != "reuse_processes"}
+    assert TournamentSettings.from_data("round-robin", {**data, **stored}).processes is mode
+
+
+def test_a_new_tournament_plays_fair_and_stores_its_mode() -> None:
+    settings = TournamentSettings(("a", "b"), 1, RoundRobinSettings())
+    assert settings.processes is ProcessMode.FAIR
+    assert settings.to_data()["processes"] == "fair"
+    assert "reuse_processes" not in settings.to_data()
+    with pytest.raises(ValueError, match="'speedy' is not a valid ProcessMode"):
+        TournamentSettings.from_data("round-robin", {**LEGACY, "processes": "speedy"})
 
 
 def test_the_total_is_stored_or_counted_from_the_plan_of_an_older_tournament() -> None:

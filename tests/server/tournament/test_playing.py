@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
@@ -59,3 +60,23 @@ def test_the_first_failure_is_raised_and_none_is_left_unheard() -> None:
 
     asyncio.run(run())
     assert unheard == []
+
+
+def test_the_games_waiting_are_told_in_order_each_time_games_start() -> None:
+    told: list[list[int]] = []
+    started: list[int] = []
+
+    async def play(game: ScheduledGame) -> PlayedGame:
+        started.append(game.number)
+        await asyncio.sleep(0.001 * (game.number + 1))
+        return PlayedGame(game.bots, (1.0, 0.0))
+
+    def prepare(waiting: Iterable[ScheduledGame]) -> None:
+        told.append([game.number for game in waiting])
+
+    asyncio.run(play_schedule(Planned(GAMES), play, finished={}, concurrency=2, prepare=prepare))
+    assert told[0] == [2, 3, 4, 5]  # the first two play
+    assert told[-1] == []
+    for waiting in told:  # in the schedule's order
+        assert waiting == sorted(waiting)
+    assert started == [0, 1, 2, 3, 4, 5]

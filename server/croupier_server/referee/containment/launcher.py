@@ -16,8 +16,9 @@ import os
 import shlex
 import signal
 import subprocess
+import time
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from croupier_server.errors import CroupierServerError
 from croupier_server.referee.containment.limits import BotLimits
@@ -51,6 +52,9 @@ class BotProcess:
     """How much it may write in all; past it, it is ended."""
     _pipes: list[asyncio.ReadTransport]
     _readers: asyncio.Future[list[None]]
+    _cpu_seen: float = 0.0
+    """The CPU time of its busiest process when last read, at :attr:`_cpu_seen_at`."""
+    _cpu_seen_at: float = field(default_factory=time.monotonic)
 
     @classmethod
     async def start(
@@ -170,6 +174,18 @@ class BotProcess:
         """
         self.budget.renew()
         return self.output.take()
+
+    def has_used_cpu(self, seconds: float) -> bool:
+        """Whether the busiest of its processes has used ``seconds`` of CPU time yet.
+
+        /proc is read (:meth:`most_cpu_seconds`) only when it may have: no process uses
+        more CPU time than the wall clock's on every CPU since it was last read.
+        """
+        now = time.monotonic()
+        if self._cpu_seen + (now - self._cpu_seen_at) * (os.cpu_count() or 1) < seconds:
+            return False
+        self._cpu_seen, self._cpu_seen_at = self.most_cpu_seconds(), now
+        return self._cpu_seen >= seconds
 
     def most_cpu_seconds(self) -> float:
         """The CPU time used so far by the busiest of its processes, the leader's children too.

@@ -140,14 +140,13 @@ def tournament_data(fields: dict[str, str]) -> dict[str, Any]:
         "options": options,
         "bots": _names(fields.get("bots", "")),
         **_format_settings(fields),
-        "reuse_processes": "reuse_processes" in fields,
         "time_control": {
             setting.name: fields[setting.name]
             for setting in TIME_FIELDS
             if fields.get(setting.name)
         },
     }
-    for name in ("format", "seed", "concurrency"):
+    for name in ("format", "seed", "concurrency", "processes"):
         if fields.get(name):
             data[name] = fields[name]
     return data

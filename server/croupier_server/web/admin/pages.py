@@ -18,6 +18,7 @@ from fastapi.routing import APIRoute
 from croupier.games import game_names
 from croupier_server.db import BOT_NAME_MAX_LENGTH
 from croupier_server.tournament.formats import format_named, format_names
+from croupier_server.tournament.settings import ProcessMode
 from croupier_server.web.access import (
     SESSION_COOKIE,
     LoginSession,
@@ -211,6 +212,7 @@ def _admin_forms(
             "option_fields": option_fields(),
             "formats": [format_named(name) for name in format_names()],
             "format_settings": format_settings(),
+            "process_modes": list(ProcessMode),
             "limit_fields": LIMIT_FIELDS,
             "time_fields": TIME_FIELDS,
             "bot_name_max_length": BOT_NAME_MAX_LENGTH,

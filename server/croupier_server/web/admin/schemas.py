@@ -18,6 +18,7 @@ from croupier.games import game_names
 from croupier_server.control import LIMIT_SETTINGS, TIME_CONTROL_SETTINGS, Setting
 from croupier_server.db import BOT_NAME_MAX_LENGTH, BotKind, TournamentStatus
 from croupier_server.tournament.formats import format_named, format_names
+from croupier_server.tournament.settings import ProcessMode
 from croupier_server.web.admin.format_settings import (
     FormatSetting,
     check_format_settings,
@@ -183,8 +184,11 @@ class _TournamentRequest(_Strict):
     )
     time_control: TimeControlRequest = Field(default_factory=TimeControlRequest)
     limits: ProcessLimits = Field(default_factory=ProcessLimits)
-    reuse_processes: bool = Field(
-        default=False, description="Keep each bot's processes from game to game (faster)."
+    processes: ProcessMode = Field(
+        default=ProcessMode.FAIR,
+        description="How the bots' processes are used from game to game: fair, a process "
+        "plays many games but never two of one deal; fresh, a process per seat of every "
+        "game; reuse, any games (faster, unfair).",
     )
 
     @model_validator(mode="after")

@@ -49,6 +49,7 @@ class Clock:
     The referee counts from the moment it sent the request, so the time the request spent
     on its way is already gone: keep a margin of a few milliseconds.
 
+    >>> import time
     >>> clock = Clock(time_left_ms=1500, bank_left_ms=500, attempt=1, deadline=time.monotonic())
     >>> clock.remaining_s()
     0.0

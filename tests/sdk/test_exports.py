@@ -131,6 +131,7 @@ EXPORTS = {
         "decode_rules",
         "encode_action",
         "encode_event",
+        "encode_game_event",
         "encode_observation",
         "encode_result",
         "encode_rules",

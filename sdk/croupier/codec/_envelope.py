@@ -30,6 +30,7 @@ __all__ = [
     "decode_rules",
     "encode_action",
     "encode_event",
+    "encode_game_event",
     "encode_observation",
     "encode_result",
     "encode_rules",
@@ -67,6 +68,13 @@ class _Envelope(Generic[EnvelopeT]):
             fields[_PACKED] = packed = any_pb2.Any()
             packed.Pack(message)
         return self._type(**fields)
+
+    def wrap_into(self, envelope: EnvelopeT, codec: GameCodec, message: Message) -> None:
+        """Put ``message``, a message of ``codec``'s game, into ``envelope`` (one copy)."""
+        if codec.name in self._arms:
+            getattr(envelope, codec.name).CopyFrom(message)
+        else:
+            getattr(envelope, _PACKED).Pack(message)
 
     def unwrap(self, envelope: EnvelopeT) -> tuple[GameCodec, Any]:
         """The codec of the game of ``envelope``, and the game's message in it.
@@ -198,13 +206,24 @@ def decode_action(message: pb.Action, game: Game[Any] | str) -> Any:
 
 
 def _decode_action(message: pb.Action, codec: GameCodec) -> Any:
-    data = message.SerializeToString()
     try:
-        action = _DECODED_ACTIONS.get((codec, data))
+        return _decode_action_bytes(message.SerializeToString(), codec, message)
     except TypeError:  # an unhashable codec: nothing to keep its actions by
         return _decode_unkept(message, codec)
+
+
+def _decode_action_bytes(data: bytes, codec: GameCodec, message: pb.Action | None = None) -> Any:
+    """The action of ``codec``'s game serialized as ``data``, kept by codec and bytes.
+
+    ``data`` are those of a parsed message (``message``, if at hand): they parse.
+
+    Raises:
+        CodecError: as :func:`decode_action`.
+    """
+    action = _DECODED_ACTIONS.get((codec, data))
     if action is None:
-        action = _decode_unkept(message, codec)
+        parsed = pb.Action.FromString(data) if message is None else message
+        action = _decode_unkept(parsed, codec)
         if len(data) <= MAX_KEY_BYTES:
             _DECODED_ACTIONS.put((codec, data), action)
     return action
@@ -230,6 +249,18 @@ def encode_observation(observation: Any, *, game: Game[Any] | str) -> pb.Observa
     return _OBSERVATION.wrap(codec, codec.encode_observation(observation))
 
 
+def encode_observation_into(
+    envelope: pb.Observation, observation: Any, *, game: Game[Any] | str
+) -> None:
+    """Encode ``observation`` into ``envelope`` (a request's), as :func:`encode_observation`.
+
+    Raises:
+        CodecError: ``observation`` is no observation of ``game``.
+    """
+    codec = _codec(game)
+    _OBSERVATION.wrap_into(envelope, codec, codec.encode_observation(observation))
+
+
 def decode_observation(message: pb.Observation, legal_actions: Iterable[pb.Action]) -> Any:
     """The observation of ``message``, its legal actions decoded from ``legal_actions``.
 
@@ -242,6 +273,17 @@ def decode_observation(message: pb.Observation, legal_actions: Iterable[pb.Actio
     return codec.decode_observation(observation, actions)
 
 
+def decode_observation_of(message: pb.Observation, legal_actions: Iterable[bytes]) -> Any:
+    """:func:`decode_observation`, the legal actions given as the bytes of parsed messages.
+
+    Raises:
+        CodecError: as :func:`decode_observation`.
+    """
+    codec, observation = _OBSERVATION.unwrap(message)
+    actions = [_decode_action_bytes(data, codec) for data in legal_actions]
+    return codec.decode_observation(observation, actions)
+
+
 # Events
 
 
@@ -251,8 +293,28 @@ def encode_event(game_id: str, event: Event, *, game: Game[Any] | str) -> pb.Ref
     Raises:
         CodecError: ``event`` is no event of ``game``.
     """
+    message = pb.RefereeMessage()
+    _encode_event_into(message.event, game_id, event, game)
+    return message
+
+
+def encode_game_event(game_id: str, event: Event, *, game: Game[Any] | str) -> pb.GameEvent:
+    """The ``GameEvent`` of ``event`` in game ``game_id`` of ``game``, to batch in a request.
+
+    Raises:
+        CodecError: ``event`` is no event of ``game``.
+    """
+    message = pb.GameEvent()
+    _encode_event_into(message, game_id, event, game)
+    return message
+
+
+def _encode_event_into(
+    envelope: pb.GameEvent, game_id: str, event: Event, game: Game[Any] | str
+) -> None:
     codec = _codec(game)
-    return pb.RefereeMessage(event=_EVENT.wrap(codec, codec.encode_event(event), game_id=game_id))
+    _EVENT.wrap_into(envelope, codec, codec.encode_event(event))
+    envelope.game_id = game_id
 
 
 def decode_event(message: pb.GameEvent) -> Event:

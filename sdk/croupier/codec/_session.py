@@ -16,14 +16,15 @@ from croupier._version import __version__
 from croupier.bot import GameStart
 from croupier.codec._envelope import (
     decode_action,
-    decode_observation,
+    decode_observation_of,
     decode_rules,
     encode_action,
-    encode_observation,
+    encode_observation_into,
     encode_rules,
     legal_actions_field,
 )
 from croupier.codec._errors import required, seat_in
+from croupier.codec._memo import ItemBytes
 from croupier.games import Game
 from croupier.proto.v1 import referee_pb2 as pb
 from croupier.protocol import COMMENT_MAX_BYTES, PROTOCOL_VERSION
@@ -92,6 +93,10 @@ class Reply:
     request_id: int
     action: Any
     comment: str | None = None
+
+
+_LEGAL_ACTIONS = ItemBytes(pb.DecisionRequest, "legal_actions")
+"""A request's legal actions read as each one's bytes, all in one parse."""
 
 
 # The start of a session and of a game
@@ -172,7 +177,7 @@ def decision_request(
     request.MergeFromString(legal_actions_field(observation.legal_actions, game=game))
     request.request_id = request_id
     request.game_id = game_id
-    request.observation.CopyFrom(encode_observation(observation, game=game))
+    encode_observation_into(request.observation, observation, game=game)
     request.time_left_ms = time_left_ms
     request.bank_left_ms = bank_left_ms
     request.attempt = attempt
@@ -188,10 +193,11 @@ def read_decision_request(message: pb.DecisionRequest) -> DecisionRequest:
             an action of another game).
     """
     observation = required(message, "observation", "a decision request")
+    legal_actions = _LEGAL_ACTIONS.of(message).legal_actions
     return DecisionRequest(
         request_id=message.request_id,
         game_id=message.game_id,
-        observation=decode_observation(observation, message.legal_actions),
+        observation=decode_observation_of(observation, legal_actions),
         time_left_ms=message.time_left_ms,
         bank_left_ms=message.bank_left_ms,
         attempt=message.attempt,

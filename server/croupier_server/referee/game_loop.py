@@ -58,7 +58,7 @@ def _publish_events(
     now = utc_now()
     for event in events[start:]:
         log.events.append(EventEntry(event, now))
-        message = codec.encode_event(log.game_id, event, game=log.game).event
+        message = codec.encode_game_event(log.game_id, event, game=log.game)
         for agent in agents:
             if event.is_visible_to(agent.seat):
                 agent.tell(message)

@@ -66,6 +66,8 @@ def run_points(ranks: Counter[int]) -> int:
 class GreedyCribbageBot(croupier.Bot[CribbageObservation, cribbage.Action]):
     """Keeps the best cards as they lie, pegs the most points now, places for the most points."""
 
+    games = ("cribbage",)
+
     def act(self, observation: CribbageObservation) -> cribbage.Action:
         """The legal action worth the most points at once (the first of equals)."""
         return max(observation.legal_actions, key=lambda action: self.points(observation, action))

@@ -26,6 +26,8 @@ class RandomCribbageBot(croupier.Bot[CribbageObservation, cribbage.Action]):
         seed: seeds the choices; by default ``CROUPIER_BOT_SEED`` if set, else OS randomness.
     """
 
+    games = ("cribbage",)
+
     def __init__(self, seed: int | None = None) -> None:
         if seed is None and (text := os.environ.get("CROUPIER_BOT_SEED")):
             seed = int(text)

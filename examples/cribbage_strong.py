@@ -105,6 +105,8 @@ def unseen_cards(observation: CribbageObservation) -> list[Card]:
 class StrongCribbageBot(croupier.Bot[CribbageObservation, cribbage.Action]):
     """Lays away by the average of hand and crib, pegs against the reply, places by average."""
 
+    games = ("cribbage",)
+
     def __init__(self) -> None:
         # Work the crib table out now, before any game, rather than in the first discards.
         for size in (1, 2):

@@ -24,6 +24,8 @@ DANGER_TILES = 3
 class CautiousLexioBot(croupier.Bot[LexioObservation, lexio.Action]):
     """Leads its weakest single; answers cheaply; saves its 2s for the end."""
 
+    games = ("lexio",)
+
     def act(self, observation: LexioObservation) -> lexio.Action:
         """The weakest single when leading, else the cheapest answer worth spending, or pass."""
         plays = [action for action in observation.legal_actions if isinstance(action, Play)]

@@ -21,6 +21,8 @@ from croupier.games.lexio import LexioObservation, Pass, Play, combination
 class GreedyLexioBot(croupier.Bot[LexioObservation, lexio.Action]):
     """Plays the most tiles it can, the weakest such play; passes only when it must."""
 
+    games = ("lexio",)
+
     def act(self, observation: LexioObservation) -> lexio.Action:
         """The weakest of the largest legal plays, or a pass when there is none."""
         plays = [action for action in observation.legal_actions if isinstance(action, Play)]

@@ -27,6 +27,8 @@ class RandomLexioBot(croupier.Bot[LexioObservation, lexio.Action]):
         seed: seeds the choices; by default ``CROUPIER_BOT_SEED`` if set, else OS randomness.
     """
 
+    games = ("lexio",)
+
     def __init__(self, seed: int | None = None) -> None:
         if seed is None and (text := os.environ.get("CROUPIER_BOT_SEED")):
             seed = int(text)

@@ -143,6 +143,8 @@ class Planner:
 class StrongLexioBot(croupier.Bot[LexioObservation, lexio.Action]):
     """Plays to a plan of its hand, counts the tiles out, and sheds its 2s near the end."""
 
+    games = ("lexio",)
+
     def act(self, observation: LexioObservation) -> croupier.Decision[lexio.Action]:
         """The play that leaves the cheapest hand, or a pass when no answer is worth it.
 

@@ -60,9 +60,8 @@ def register(commands: Any) -> None:
     run.add_argument(
         "--processes",
         dest="process_mode",  # --max-processes, a limit, is args.processes
-        type=ProcessMode,
-        choices=list(ProcessMode),
-        default=ProcessMode.FAIR,
+        choices=[str(mode) for mode in ProcessMode],
+        default=str(ProcessMode.FAIR),
         help="how the bots' processes are used from game to game: fair (the default), a "
         "process plays many games but never two of one deal; fresh, a process per seat of "
         "every game; reuse, any games, faster but unfair (see docs/tournaments.md)",
@@ -110,7 +109,7 @@ def run_new(args: argparse.Namespace) -> int:
         format_settings=format_settings_from_args(args),
         concurrency=args.concurrency,
         settings=settings,
-        processes=args.process_mode,
+        processes=ProcessMode(args.process_mode),
     )
     assert record.id is not None
     return play_tournament(args, engine, record.id)

@@ -332,13 +332,15 @@ class ProcessWatch:
 
     ``with ProcessWatch(tag) as watch:`` looks every ``interval_s``, from a process of its
     own (``processes.py``; a look takes it a millisecond or two); :attr:`seen` holds every
-    such process found meanwhile, as last seen, by id. Twenty milliseconds see a fork
-    bomb's children, which live a tenth of a second.
+    such process found meanwhile, as last seen, by id, and :attr:`most_bots` the most bot
+    processes (keepers left out) one look found. Twenty milliseconds see a fork bomb's
+    children, which live a tenth of a second.
     """
 
     def __init__(self, tag: str, interval_s: float = 0.02) -> None:
         self.tag = tag
         self.seen: dict[int, SeenProcess] = {}
+        self.most_bots = 0
         self._interval_s = interval_s
         self._running: list[SeenProcess] = []
         self._lock = threading.Lock()
@@ -380,6 +382,7 @@ class ProcessWatch:
         with self._lock:
             self._running = running
             self.seen.update((process.pid, process) for process in running)
+            self.most_bots = max(self.most_bots, sum(not p.keeper for p in running))
 
     def bots(self) -> list[SeenProcess]:
         """The bots' processes seen (their keepers left out), in the order of their ids."""

@@ -20,9 +20,10 @@ game that takes it, as a process started for that game would be.
 
 Start ahead: the pool is told the games waiting to be played (:meth:`ProcessPool.prepare`)
 and starts the processes the next ``concurrency`` of them will need while the current ones
-play, once every game being played has its own processes connected. Never more than
-:func:`process_cap` processes are alive (ending ones included): at the cap the idle process
-least useful to the games waiting is ended to make room.
+play (in reuse mode, what each bot of the games waiting may need at once), once every game
+being played has its own processes connected. Never more than :func:`process_cap`
+processes are alive (ending ones included): at the cap the idle process least useful to
+the games waiting is ended to make room (see :mod:`.process_plan`).
 """
 
 from __future__ import annotations

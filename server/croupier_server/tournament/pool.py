@@ -123,7 +123,6 @@ class ProcessPool:
     Attributes:
         cap: The most processes alive at once.
         launches: How many processes were started so far.
-        peak: The most processes that were alive at once so far.
     """
 
     def __init__(
@@ -147,7 +146,6 @@ class ProcessPool:
         self._sealed = sealed
         self.cap = process_cap(seats, concurrency)
         self.launches = 0
-        self.peak = 0
         self._kept: list[_Kept] = []
         self._ending = 0
         self._waiting_games: list[ScheduledGame] = []
@@ -294,7 +292,6 @@ class ProcessPool:
         kept = _Kept(bot, launch)
         self._kept.append(kept)
         self.launches += 1
-        self.peak = max(self.peak, self.alive)
         watcher = asyncio.ensure_future(self._watch(kept))
         self._watchers.add(watcher)
         watcher.add_done_callback(self._watchers.discard)

@@ -5,6 +5,7 @@ generated messages only (not the server, whose imports take a second), so that s
 peers start in a moment::
 
     python bench/_pingpong_peer.py grpc ADDRESS TOKEN REPLY_HEX
+    python bench/_pingpong_peer.py grpc-env REPLY_HEX     (address, token: CROUPIER_*)
     python bench/_pingpong_peer.py pipe REPLY_HEX
 
 Either way it answers every DecisionRequest with the reply given (serialized, in hex) and
@@ -89,6 +90,8 @@ def main(argv: list[str]) -> int:
     reply = referee_pb2.BotMessage.FromString(bytes.fromhex(argv[-1]))
     if argv[0] == "grpc":
         serve_grpc(argv[1], argv[2], reply)
+    elif argv[0] == "grpc-env":  # started as the referee starts a bot
+        serve_grpc(os.environ["CROUPIER_ADDRESS"], os.environ["CROUPIER_TOKEN"], reply)
     else:
         serve_pipe(reply)
     return 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Sequence
 
 from sqlalchemy import Engine
 from sqlmodel import Session
@@ -55,8 +56,7 @@ class ActionWriter:
             Session(self._engine) as session,
             db.atomic(session),
         ):
-            for entry in pending:
-                _store_action(session, self._game_id, entry)
+            _store_actions(session, self._game_id, pending)
         self.stored += len(pending)
 
     async def follow(self, finished: asyncio.Event) -> None:
@@ -90,8 +90,7 @@ def _store_log(session: Session, game_id: int, log: GameLog, stored_actions: int
         events=[entry.event for entry in log.events],
         at=[entry.at for entry in log.events],
     )
-    for entry in log.actions[stored_actions:]:
-        _store_action(session, game_id, entry)
+    _store_actions(session, game_id, log.actions[stored_actions:])
     for fault in log.faults:
         db.record_fault(
             session,
@@ -124,14 +123,16 @@ def _store_log(session: Session, game_id: int, log: GameLog, stored_actions: int
     )
 
 
-def _store_action(session: Session, game_id: int, entry: ActionEntry) -> None:
-    db.record_action(
-        session,
-        game_id=game_id,
-        seat=entry.seat,
-        action=entry.action,
-        requested_at=entry.requested_at,
-        decided_by=entry.decided_by,
-        latency_ms=entry.latency_ms,
-        comment=entry.comment,
-    )
+def _store_actions(session: Session, game_id: int, entries: Sequence[ActionEntry]) -> None:
+    actions = [
+        db.NewAction(
+            seat=entry.seat,
+            action=entry.action,
+            requested_at=entry.requested_at,
+            decided_by=entry.decided_by,
+            latency_ms=entry.latency_ms,
+            comment=entry.comment,
+        )
+        for entry in entries
+    ]
+    db.record_actions(session, game_id=game_id, actions=actions)

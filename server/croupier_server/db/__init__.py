@@ -37,11 +37,13 @@ from croupier_server.db.errors import (
     StorageError,
 )
 from croupier_server.db.game_log import (
+    NewAction,
     game_actions,
     game_events,
     game_faults,
     mark_seat_forfeited,
     record_action,
+    record_actions,
     record_events,
     record_fault,
 )
@@ -102,6 +104,7 @@ __all__ = [
     "FaultRecord",
     "GameRecord",
     "GameStatus",
+    "NewAction",
     "OutputLineRecord",
     "RecordNotFound",
     "ReplayMismatch",
@@ -141,6 +144,7 @@ __all__ = [
     "list_tournaments",
     "mark_seat_forfeited",
     "record_action",
+    "record_actions",
     "record_events",
     "record_fault",
     "record_output",

@@ -7,8 +7,9 @@ With its seed, a game's actions are its replay (see :mod:`croupier_server.db.rep
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
@@ -21,11 +22,13 @@ from croupier_server.db.transactions import insert, refreshed, require, transact
 from croupier_server.outcomes import DecidedBy, SeatStatus
 
 __all__ = [
+    "NewAction",
     "game_actions",
     "game_events",
     "game_faults",
     "mark_seat_forfeited",
     "record_action",
+    "record_actions",
     "record_events",
     "record_fault",
 ]
@@ -61,21 +64,34 @@ def record_events(
     if len(times) != len(events):
         raise ValueError(f"{len(times)} times for {len(events)} events")
     first = _next_number(session, EventRecord, game_id)
+    rows = [
+        {
+            "game_id": game_id,
+            "number": number,
+            "at": when,
+            "kind": type(event).__name__,
+            "visible_to": event_visibility(event),
+            "text": str(event),
+            "data": event_data(event),
+            "seat": seat,
+        }
+        for number, (event, when) in enumerate(zip(events, times, strict=True), start=first)
+    ]
     with transaction(session):
-        session.add_all(
-            EventRecord(
-                game_id=game_id,
-                number=number,
-                at=when,
-                kind=type(event).__name__,
-                visible_to=event_visibility(event),
-                text=str(event),
-                data=event_data(event),
-                seat=seat,
-            )
-            for number, (event, when) in enumerate(zip(events, times, strict=True), start=first)
-        )
+        _insert_all(session, EventRecord, rows)
     return range(first, first + len(events))
+
+
+@dataclass(frozen=True, slots=True)
+class NewAction:
+    """An action to append to a game (see :func:`record_action` for its fields)."""
+
+    seat: int
+    action: object
+    requested_at: datetime
+    decided_by: str
+    latency_ms: float | None = None
+    comment: str | None = None
 
 
 def record_action(
@@ -98,23 +114,50 @@ def record_action(
         RecordNotFound: no such seat in that game.
         ValueError: ``decided_by`` is no :class:`DecidedBy` value.
     """
-    chooser = DecidedBy(decided_by)
+    new = NewAction(seat, action, requested_at, decided_by, latency_ms, comment)
+    (number,) = record_actions(session, game_id=game_id, actions=[new])
+    return refreshed(session, require(session, ActionRecord, (game_id, number)))
+
+
+def record_actions(session: Session, *, game_id: int, actions: Sequence[NewAction]) -> range:
+    """Append ``actions`` to a game in order, numbered on from the last stored one.
+
+    As many calls of :func:`record_action`, in one statement.
+
+    Returns:
+        The numbers given to the actions.
+
+    Raises:
+        RecordNotFound: a seat not in that game.
+        ValueError: a ``decided_by`` that is no :class:`DecidedBy` value.
+    """
+    choosers = [DecidedBy(new.decided_by) for new in actions]
     with transaction(session):
-        seat_record = require(session, SeatRecord, (game_id, seat))
-        record = ActionRecord(
-            game_id=game_id,
-            number=_next_number(session, ActionRecord, game_id),
-            seat=seat,
-            text=str(action),
-            requested_at=requested_at,
-            latency_ms=latency_ms,
-            decided_by=chooser,
-            comment=None if comment is None else storable_text(comment),
-        )
-        session.add(record)
-        if chooser == DecidedBy.BOT:
-            seat_record.decisions += 1
-    return refreshed(session, record)
+        seats = {
+            seat: require(session, SeatRecord, (game_id, seat))
+            for seat in {new.seat for new in actions}
+        }
+        first = _next_number(session, ActionRecord, game_id)
+        rows = [
+            {
+                "game_id": game_id,
+                "number": number,
+                "seat": new.seat,
+                "text": str(new.action),
+                "requested_at": new.requested_at,
+                "latency_ms": new.latency_ms,
+                "decided_by": chooser,
+                "comment": None if new.comment is None else storable_text(new.comment),
+            }
+            for number, (new, chooser) in enumerate(
+                zip(actions, choosers, strict=True), start=first
+            )
+        ]
+        _insert_all(session, ActionRecord, rows)
+        for new, chooser in zip(actions, choosers, strict=True):
+            if chooser == DecidedBy.BOT:
+                seats[new.seat].decisions += 1
+    return range(first, first + len(actions))
 
 
 def record_fault(
@@ -198,6 +241,14 @@ def game_faults(session: Session, *, game_id: int, seat: int | None = None) -> l
     if seat is not None:
         query = query.where(FaultRecord.seat == seat)
     return list(session.exec(query.order_by(col(FaultRecord.id))))
+
+
+def _insert_all(
+    session: Session, table: type[EventRecord] | type[ActionRecord], rows: list[dict[str, Any]]
+) -> None:
+    """Insert ``rows`` into ``table`` in one statement (an ORM bulk insert), if there are any."""
+    if rows:
+        session.execute(sa.insert(table), rows)
 
 
 def _next_number(

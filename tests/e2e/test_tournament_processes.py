@@ -187,6 +187,29 @@ def test_a_fair_tournament_never_shows_a_process_a_deal_twice_and_resumes_fair(
 
 
 @SQLITE_ONLY
+def test_a_fair_tournament_two_games_at_once_starts_only_the_processes_its_deals_need(
+    database_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Four bots in pairs, each deal from both seats, two games at once: a bot plays a deal
+    # in two games, so two processes a bot are all it takes, if a game waits for a process
+    # that another game under way gives back rather than start one more.
+    tag = new_tag()
+    bots = SIX[:4]
+    add_bots(database_url, CRIBBAGE, {name: identified_command(tag) for name in bots})
+    argv = ["tournament", "run", "--game", "cribbage", "--match-points", "1"]
+    argv += ["--bots", ",".join(bots), "--deals", "3", "--seed", "5", "--concurrency", "2"]
+    argv += ["--connect-ms", "30000", "--db", database_url]
+    data = croupier_json(capsys, *argv)
+    assert (data["status"], data["processes"], data["finished"]) == ("finished", "fair", 36)
+    assert tagged_processes(tag) == {}
+    seats = played_seats(database_url, CRIBBAGE, data["id"])  # type: ignore[arg-type]
+    processes = {seat.process: seat.bot for seat in seats}
+    assert sorted(processes.values()) == sorted(bots * 2)
+    assert len({(seat.process, seat.deal) for seat in seats}) == len(seats)
+    assert_one_game_at_a_time(seats)
+
+
+@SQLITE_ONLY
 def test_a_fresh_tournament_starts_a_process_per_seat_ahead_of_its_game_within_the_cap(
     database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -236,10 +236,19 @@ class ProcessPool:
         return may_play(self._mode, kept.deals, kept.games, deal)
 
     async def _reserve(self, name: str, deal: int) -> _Kept:
-        """Take a process of ``name`` for ``deal``, starting one, making room if need be."""
+        """Take a process of ``name`` for ``deal``, starting one, making room if need be.
+
+        Fair mode: when none is idle but one that may play ``deal`` plays a game that is
+        under way, the game waits for it rather than start another (a start costs about as
+        much CPU as a game, and one more process would soon take the room of one a later
+        game needs). Reuse mode starts what it needs up front; fresh mode gets nothing back.
+        """
         while True:
             kept = self._choose(name, deal)
-            if kept is None and self.alive < self.cap:
+            coming_back = (
+                kept is None and self._mode is ProcessMode.FAIR and self._coming_back(name, deal)
+            )
+            if kept is None and not coming_back and self.alive < self.cap:
                 kept = self._launch(self._bots[name])
             if kept is not None:
                 kept.lent = True
@@ -247,8 +256,22 @@ class ProcessPool:
                 kept.games += 1
                 return kept
             self._room.clear()
-            self._evict(unused_before=0)
+            if not coming_back:
+                self._evict(unused_before=0)
             await self._room.wait()
+
+    def _coming_back(self, name: str, deal: int) -> bool:
+        """Whether a process of ``name`` that may play ``deal`` plays a game now seated.
+
+        Such a game ends without waiting for any other (a game still being seated might
+        wait for the very process asked for: it is not counted).
+        """
+        return any(
+            kept.bot.name == name and self._may_play(kept, deal) and not kept.tainted
+            for borrowing in self._borrowings
+            if borrowing.seated
+            for kept in borrowing.lent_processes()
+        )
 
     def _choose(self, name: str, deal: int) -> _Kept | None:
         """The best idle process of ``name`` for ``deal``, if any.
@@ -348,8 +371,9 @@ class ProcessPool:
     def _start_ahead(self) -> None:
         """Start what the next games waiting need, once the games playing have theirs.
 
-        At the cap, an idle process that none of those games needs is ended to make room
-        (but in reuse mode, where the pool is sized, none is).
+        At the cap, an idle process that none of the games waiting needs is ended to make
+        room (but in reuse mode, where the pool is sized, none is): ending one that a later
+        game needs would only trade this start for another.
         """
         if self._closed or any(not borrowing.seated for borrowing in self._borrowings):
             return
@@ -365,7 +389,7 @@ class ProcessPool:
         for name, _ in needs:
             if self.alive >= self.cap:
                 if self._mode is not ProcessMode.REUSE:
-                    self._evict(unused_before=self._concurrency)
+                    self._evict(unused_before=len(self._waiting_games))
                 return
             self._launch(self._bots[name])
 
@@ -454,3 +478,7 @@ class _Borrowing:
     async def give_back(self, seat: Seat, bot: StartedBot, log: GameLog) -> OutputTail | None:
         """Give back the process of ``seat``; what it wrote during the game."""
         return await self.pool.give_back(self._lent.pop(seat), seat, log)
+
+    def lent_processes(self) -> Iterable[_Kept]:
+        """The processes this game holds."""
+        return self._lent.values()

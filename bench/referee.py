@@ -69,8 +69,9 @@ from croupier_server.referee.containment.launcher import BotProcess
 from croupier_server.referee.containment.limits import DEFAULT_LIMITS
 from croupier_server.referee.game import Entrant, RefereeSettings, referee_game
 from croupier_server.referee.records import GameLog
+from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import MAX_MESSAGE_BYTES, RefereeServer
-from croupier_server.referee.sessions import BotSession, SessionRegistry
+from croupier_server.referee.sessions import BotSession
 from croupier_server.tokens import hash_secret, new_secret
 
 LEXIO = {"players": 4, "rounds": 1}

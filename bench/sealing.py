@@ -63,8 +63,8 @@ from croupier_server.referee.containment.confinement import landlock
 from croupier_server.referee.containment.launcher import BotProcess
 from croupier_server.referee.containment.limits import DEFAULT_LIMITS
 from croupier_server.referee.containment.sandbox import Sandbox
+from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import RefereeServer
-from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.tokens import new_secret
 
 EXAMPLE_BOT = Path(__file__).resolve().parent.parent / "examples" / "lexio_random.py"

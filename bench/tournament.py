@@ -54,8 +54,8 @@ from croupier_server.cli import main as croupier_main
 from croupier_server.control import TimeControl
 from croupier_server.db import create_database_engine, statistics
 from croupier_server.referee.game import RefereeSettings
+from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import RefereeServer
-from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.tournament.formats.round_robin import RoundRobinSettings
 from croupier_server.tournament.runner import create_tournament, run_tournament
 from croupier_server.tournament.settings import ProcessMode

@@ -31,9 +31,9 @@ from croupier_server.game_store import ActionWriter, store_game_log
 from croupier_server.referee.containment.limits import BotLimits, LimitSettings, effective_limits
 from croupier_server.referee.game import Entrant, ProcessSource, RefereeSettings, referee_game
 from croupier_server.referee.records import GameLog
+from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.seat import FaultPolicy
 from croupier_server.referee.service import RefereeServer
-from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.tokens import new_secret
 
 __all__ = [

@@ -34,8 +34,8 @@ from croupier_server.db import create_database_engine, init_database
 from croupier_server.db.outputs import game_output
 from croupier_server.referee.containment.limits import LimitSettings
 from croupier_server.referee.game import RefereeSettings
+from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import RefereeServer
-from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.tournament.formats.round_robin import RoundRobinSettings
 from croupier_server.tournament.runner import create_tournament, run_tournament
 from croupier_server.tournament.settings import ProcessMode

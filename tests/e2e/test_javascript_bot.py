@@ -47,8 +47,8 @@ from croupier_server.db import (
     check_stored_game,
     create_database_engine,
 )
+from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import RefereeServer
-from croupier_server.referee.sessions import SessionRegistry
 
 ROOT = Path(__file__).parents[2]
 EXAMPLES = ROOT / "examples"

@@ -12,8 +12,8 @@ from sqlmodel import Session
 from croupier.games import load_game
 from croupier_server.cli import main
 from croupier_server.db import create_database_engine, statistics
+from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import RefereeServer
-from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.tournament.formats.sprt import SprtHypotheses, SprtSettings
 from croupier_server.tournament.runner import Progress, create_tournament, run_tournament
 from croupier_server.web import create_app

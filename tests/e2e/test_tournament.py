@@ -13,8 +13,8 @@ from croupier.games import load_game
 from croupier_server import db
 from croupier_server.cli import main
 from croupier_server.db import create_database_engine
+from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import RefereeServer
-from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.tournament.formats.round_robin import RoundRobinSettings
 from croupier_server.tournament.runner import Progress, create_tournament, run_tournament
 from tests import queries

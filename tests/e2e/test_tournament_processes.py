@@ -27,8 +27,8 @@ from croupier_server import db
 from croupier_server.cli import main
 from croupier_server.db import create_database_engine, statistics
 from croupier_server.db.outputs import game_output
+from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import RefereeServer
-from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.tournament.formats.round_robin import RoundRobinSettings
 from croupier_server.tournament.pool import process_cap
 from croupier_server.tournament.runner import Progress, create_tournament, run_tournament

@@ -15,8 +15,8 @@ from sqlmodel import Session
 from croupier.games import load_game
 from croupier_server.cli import main
 from croupier_server.db import create_database_engine, statistics
+from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import RefereeServer
-from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.tournament.formats.round_robin import RoundRobinSettings
 from croupier_server.tournament.runner import Progress, create_tournament, run_tournament
 from croupier_server.tournament.settings import ProcessMode

@@ -36,8 +36,8 @@ from croupier_server.control import TimeControl
 from croupier_server.db import FaultKind
 from croupier_server.referee.containment.limits import LimitSettings
 from croupier_server.referee.game import RefereeSettings
+from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import RefereeServer
-from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.tournament.formats.gauntlet import GauntletSettings
 from croupier_server.tournament.runner import Progress, create_tournament, run_tournament
 from croupier_server.tournament.settings import ProcessMode

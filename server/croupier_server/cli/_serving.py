@@ -21,8 +21,8 @@ from sqlalchemy import Engine
 from croupier_server.administration import Administration
 from croupier_server.cli._output import CliError
 from croupier_server.recorded_games import allow_remote_bots
+from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import RefereeServer
-from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.settings import ADMIN_TOKEN_VARIABLE, READ_TOKEN_VARIABLE, ServerSettings
 from croupier_server.tokens import new_secret
 from croupier_server.web import DashboardServer, create_app

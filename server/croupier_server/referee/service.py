@@ -16,7 +16,8 @@ from croupier.protocol import PROTOCOL_VERSIONS
 from croupier_server import __version__
 from croupier_server.addresses import listening_socket
 from croupier_server.referee.containment.sandbox import REFEREE_DIRECTORY_PREFIX
-from croupier_server.referee.sessions import AdmissionError, BotSession, SessionRegistry
+from croupier_server.referee.registry import AdmissionError, SessionRegistry
+from croupier_server.referee.sessions import BotSession
 
 __all__ = ["MAX_MESSAGE_BYTES", "MIN_BOT_PING_MS", "RefereeServer", "RefereeService"]
 

@@ -20,8 +20,9 @@ from croupier.protocol import ADDRESS_VARIABLE, TOKEN_VARIABLE
 from croupier_server.outcomes import FaultKind
 from croupier_server.referee.containment.launcher import BotProcess, LaunchError
 from croupier_server.referee.containment.limits import BotLimits
+from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import RefereeServer
-from croupier_server.referee.sessions import BotSession, SessionRegistry
+from croupier_server.referee.sessions import BotSession
 
 __all__ = ["NoSession", "StartedBot"]
 

@@ -53,9 +53,9 @@ from croupier_server.referee.containment.limits import LimitSettings
 from croupier_server.referee.containment.output import OutputStream
 from croupier_server.referee.game import RefereeSettings
 from croupier_server.referee.records import GameLog
+from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.seat import FaultPolicy
 from croupier_server.referee.service import RefereeServer
-from croupier_server.referee.sessions import SessionRegistry
 from tests import queries
 from tests.fakebots.scripted import NOTE_PREFIX, RECORD_VARIABLE
 from tests.server.referee import processes

@@ -21,8 +21,8 @@ from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
 from croupier_server import db
 from croupier_server.db import SeatStatus
 from croupier_server.recorded_games import load_bots, play_recorded_game
+from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import RefereeServer
-from croupier_server.referee.sessions import SessionRegistry
 from croupier_server.tokens import hash_secret, new_secret
 from tests.server.referee.harness import (
     GENEROUS,

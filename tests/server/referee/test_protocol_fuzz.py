@@ -43,8 +43,8 @@ from croupier_server.db import BotRecord
 from croupier_server.outcomes import SeatStatus
 from croupier_server.recorded_games import load_bots, play_recorded_game
 from croupier_server.referee.records import GameLog
+from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import HELLO_TIMEOUT_S, MAX_MESSAGE_BYTES, RefereeServer
-from croupier_server.referee.sessions import SessionRegistry
 from tests.server.referee.harness import GENEROUS, example_command, register
 
 pytestmark = [pytest.mark.timeout(180), pytest.mark.slow]

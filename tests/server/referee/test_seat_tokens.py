@@ -19,7 +19,7 @@ from sqlmodel import Session
 
 from croupier.games import load_game
 from croupier_server import db
-from croupier_server.referee.sessions import MAX_STREAMS_PER_KEY, AdmissionError, SessionRegistry
+from croupier_server.referee.registry import MAX_STREAMS_PER_KEY, AdmissionError, SessionRegistry
 from croupier_server.tokens import hash_secret
 from tests import queries
 

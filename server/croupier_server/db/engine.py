@@ -195,11 +195,15 @@ def _postgres_engine(url: URL) -> Engine:
     if "connect_timeout" not in url.query:
         connect_args["connect_timeout"] = POSTGRES_CONNECT_TIMEOUT_S
     try:
-        return sa.create_engine(url, connect_args=connect_args, pool_pre_ping=True)
+        engine = sa.create_engine(url, connect_args=connect_args, pool_pre_ping=True)
     except (NoSuchModuleError, ImportError) as error:
         raise DatabaseUnavailable(
             f"cannot use {url.render_as_string(hide_password=True)}: {_first_line(error)}"
         ) from None
+    # Many rows go in as multi-row INSERTs rather than psycopg's pipelined executemany,
+    # which, when the server ends the connection, reports only that it was lost, not why.
+    engine.dialect.use_insertmanyvalues_wo_returning = True
+    return engine
 
 
 def _unavailable(url: URL, error: SQLAlchemyError) -> DatabaseUnavailable:

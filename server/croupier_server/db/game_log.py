@@ -246,7 +246,7 @@ def game_faults(session: Session, *, game_id: int, seat: int | None = None) -> l
 def _insert_all(
     session: Session, table: type[EventRecord] | type[ActionRecord], rows: list[dict[str, Any]]
 ) -> None:
-    """Insert ``rows`` into ``table`` in one statement (an ORM bulk insert), if there are any."""
+    """Insert ``rows`` into ``table`` in one call (an ORM bulk insert), if there are any."""
     if rows:
         session.execute(sa.insert(table), rows)
 

@@ -62,7 +62,7 @@ sys.path.append(str(Path(__file__).resolve().parents[1]))  # bench/ as a package
 
 from bench._process_tree import SeatMemory, SeatTree
 from croupier import codec
-from croupier.games import Game, load_game
+from croupier.games import Game, State, load_game
 from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
 from croupier_server.outcomes import DecidedBy
 from croupier_server.referee.containment.launcher import BotProcess
@@ -189,20 +189,26 @@ def sample_messages() -> tuple[referee_pb2.RefereeMessage, referee_pb2.BotMessag
     """A real DecisionRequest (the seat to lead, Lexio 4-player) and the ActionReply to it."""
     state = load_game("lexio", LEXIO).new_state(0)
     seat = state.seats_to_act()[0]
-    observation = state.observation(seat)
-    request = codec.decision_request(
+    request = request_for(state, seat)
+    reply = codec.action_reply(
+        request_id=1234, game=state.game, action=state.legal_actions(seat)[0]
+    )
+    return request, reply
+
+
+def request_for(
+    state: State[Any, Any, Any], seat: int, game_id: str = "1234"
+) -> referee_pb2.RefereeMessage:
+    """The referee's request for ``seat``'s decision in ``state``, numbered 1234."""
+    return codec.decision_request(
         request_id=1234,
-        game_id="1234",
+        game_id=game_id,
         game=state.game,
-        observation=observation,
+        observation=state.observation(seat),
         time_left_ms=11_000,
         bank_left_ms=10_000,
         attempt=1,
     )
-    reply = codec.action_reply(
-        request_id=1234, game=state.game, action=observation.legal_actions[0]
-    )
-    return request, reply
 
 
 def sample_event() -> referee_pb2.RefereeMessage:
@@ -226,16 +232,7 @@ def request_sizes(logs: Sequence[GameLog]) -> list[int]:
         state = log.game.new_state(log.seed)
         for entry in log.actions:
             if entry.decided_by is DecidedBy.BOT:
-                request = codec.decision_request(
-                    request_id=1234,
-                    game_id=log.game_id,
-                    game=log.game,
-                    observation=state.observation(entry.seat),
-                    time_left_ms=11_000,
-                    bank_left_ms=10_000,
-                    attempt=1,
-                )
-                sizes.append(request.ByteSize())
+                sizes.append(request_for(state, entry.seat, log.game_id).ByteSize())
             state.apply(entry.seat, entry.action)
     return sizes
 
@@ -448,18 +445,7 @@ def real_requests(games: int) -> list[referee_pb2.RefereeMessage]:
         while seats := state.seats_to_act():
             legal = state.legal_actions(seats[0])
             if len(legal) > 1:
-                observation = state.observation(seats[0])
-                requests.append(
-                    codec.decision_request(
-                        request_id=1234,
-                        game_id="1234",
-                        game=game,
-                        observation=observation,
-                        time_left_ms=11_000,
-                        bank_left_ms=10_000,
-                        attempt=1,
-                    )
-                )
+                requests.append(request_for(state, seats[0]))
             state.apply(seats[0], legal[0])
     return requests
 

@@ -139,8 +139,7 @@ class _Session:
             )
             self._outbox.put(reply)
         elif kind == "event":
-            if self._wants_events:
-                bot.on_event(codec.decode_event(message.event))
+            self._tell([message.event])
         elif kind == "game_over":
             self._tell(message.game_over.events)
             self._games.pop(message.game_over.game_id, None)
@@ -151,7 +150,7 @@ class _Session:
             print(f"croupier: action refused: {refused.reason}", file=sys.stderr)
 
     def _tell(self, events: Iterable[referee_pb2.GameEvent]) -> None:
-        """Give the bot the events batched into a message, if it listens."""
+        """Give the bot ``events`` (live, or batched into a message), if it listens."""
         if self._wants_events:
             for event in events:
                 self._bot.on_event(codec.decode_event(event))

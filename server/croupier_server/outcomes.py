@@ -29,6 +29,10 @@ class EndedBy(enum.StrEnum):
     """The referee ended it because seats forfeited."""
     ABORTED = "aborted"
     """The referee gave up on it (a stored game's ``end_detail`` says why)."""
+    LOST = "lost"
+    """The attempt was lost to the infrastructure (a worker died, was cut off from the
+    database, made no progress, or could not start a bot); it is never scored, and the
+    game is played again."""
 
 
 class SeatStatus(enum.StrEnum):

@@ -46,6 +46,7 @@ __all__ = [
     "TournamentRecord",
     "TournamentStatus",
     "UTCDateTime",
+    "string_enum",
 ]
 
 
@@ -85,7 +86,7 @@ class UTCDateTime(sa.TypeDecorator[datetime]):
         return value.astimezone(UTC)
 
 
-def _string_enum(enum_class: type[enum.StrEnum]) -> sa.Enum:
+def string_enum(enum_class: type[enum.StrEnum]) -> sa.Enum:
     """A column type storing ``enum_class`` by value in a ``VARCHAR(32)``."""
     return sa.Enum(
         enum_class,
@@ -124,7 +125,7 @@ class BotRecord(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(max_length=BOT_NAME_MAX_LENGTH, unique=True)
     game: str = Field(max_length=32)
-    kind: BotKind = Field(sa_type=_string_enum(BotKind))
+    kind: BotKind = Field(sa_type=string_enum(BotKind))
     command: str | None = None
     """The shell command that starts a ``command`` bot (it runs in an empty directory)."""
     limits: dict[str, Any] = Field(default_factory=dict, sa_type=sa.JSON)
@@ -149,7 +150,7 @@ class TournamentRecord(SQLModel, table=True):
     settings: dict[str, Any] = Field(default_factory=dict, sa_type=sa.JSON)
     """What rebuilds the schedule and plays it: bots, deals, seed, concurrency, time control."""
     status: TournamentStatus = Field(
-        default=TournamentStatus.RUNNING, sa_type=_string_enum(TournamentStatus)
+        default=TournamentStatus.RUNNING, sa_type=string_enum(TournamentStatus)
     )
     created_at: datetime = Field(default_factory=utc_now, sa_type=UTCDateTime)
 
@@ -195,7 +196,7 @@ class GameRecord(SQLModel, table=True):
     schedule_deal: int | None = None
     """The deal of the tournament it plays: its games are one duplicate set."""
     status: GameStatus = Field(
-        default=GameStatus.RUNNING, sa_type=_string_enum(GameStatus), index=True
+        default=GameStatus.RUNNING, sa_type=string_enum(GameStatus), index=True
     )
     started_at: datetime = Field(default_factory=utc_now, sa_type=UTCDateTime, index=True)
     finished_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
@@ -205,6 +206,10 @@ class GameRecord(SQLModel, table=True):
     """How the game ended, usually an :class:`~croupier_server.outcomes.EndedBy` value."""
     end_detail: str = ""
     """A line that explains ``ended_by``, such as why the game was aborted."""
+    attempt: int | None = None
+    """Which attempt at its scheduled game this is, when a worker played it (from 1)."""
+    worker_id: int | None = Field(default=None, foreign_key="worker.id")
+    """The worker that played it, when a worker did."""
 
 
 class SeatRecord(SQLModel, table=True):
@@ -216,7 +221,7 @@ class SeatRecord(SQLModel, table=True):
     game_id: int = Field(foreign_key="game.id", primary_key=True)
     seat: int = Field(primary_key=True)
     bot_id: int = Field(foreign_key="bot.id")
-    status: SeatStatus = Field(default=SeatStatus.PLAYING, sa_type=_string_enum(SeatStatus))
+    status: SeatStatus = Field(default=SeatStatus.PLAYING, sa_type=string_enum(SeatStatus))
     forfeited_at_event: int | None = None
     """The number of the first event that came after the forfeit."""
     score: int | None = None
@@ -263,7 +268,7 @@ class ActionRecord(SQLModel, table=True):
     """When the referee asked for the action (or applied it, when nobody was asked)."""
     latency_ms: float | None = None
     """How long the bot took to answer; ``None`` when it was not asked or did not answer."""
-    decided_by: DecidedBy = Field(sa_type=_string_enum(DecidedBy))
+    decided_by: DecidedBy = Field(sa_type=string_enum(DecidedBy))
     comment: str | None = None
     """The bot's own explanation of its decision (at most 1 KiB); ``None`` if it gave none."""
 

@@ -13,8 +13,8 @@ gives the URL a process in a host connects to.
     with netns.hosts(2) as machines, netns.DatabaseRelay(machines) as relay:
         worker = machines[0].run([croupier, "worker", "--db", relay.url_for(machines[0], db)])
 
-Needs root and iproute2 (``ip``); :func:`available` says why not, and :func:`require`
-skips the test (fails it when ``CROUPIER_REQUIRE_SEALING=1``, as in CI).
+Needs root, iproute2 (``ip``) and util-linux (``nsenter``); :func:`available` says why not,
+and :func:`require` skips the test (fails it when ``CROUPIER_REQUIRE_SEALING=1``, as in CI).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import functools
 import ipaddress
 import os
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
@@ -43,6 +44,8 @@ NETWORK = ipaddress.IPv4Network("10.213.0.0/16")
 """Where the hosts' /30 subnets are taken from (those in use on the machine are skipped)."""
 NAME_PREFIX = "crp"
 """How the namespaces and veth interfaces of the hosts begin."""
+NAMESPACES = Path("/run/netns")
+"""Where ``ip netns`` keeps the namespaces it names."""
 POSTGRES = ("127.0.0.1", 5432)
 """The server a :class:`DatabaseRelay` forwards to."""
 
@@ -65,6 +68,8 @@ def available() -> str | None:
     """None where hosts can be made here (root, ``ip netns add`` works), else why not."""
     if os.geteuid() != 0:
         return "network namespaces need root"
+    if shutil.which("nsenter") is None:
+        return "no nsenter command (util-linux)"
     probe = f"{NAME_PREFIX}{secrets.token_hex(4)}"
     try:
         _ip("netns", "add", probe)
@@ -171,9 +176,14 @@ class Host:
     def run(
         self, argv: Sequence[str], env: Mapping[str, str] | None = None, **popen_kwargs: Any
     ) -> subprocess.Popen[Any]:
-        """Start ``argv`` in the host (``ip netns exec``); :meth:`close` kills it if need be."""
+        """Start ``argv`` in the host; :meth:`close` kills it if need be.
+
+        Only the network namespace changes (``nsenter --net``). Not ``ip netns exec``: it
+        mounts a sysfs of the namespace's own over /sys, and the cgroups mounted under it,
+        which the referee confines its bots with, would be gone.
+        """
         process = subprocess.Popen(
-            ["ip", "netns", "exec", self.name, *argv],
+            ["nsenter", f"--net={NAMESPACES / self.name}", "--", *argv],
             env=None if env is None else dict(env),
             **popen_kwargs,
         )

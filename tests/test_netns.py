@@ -8,6 +8,7 @@ with psycopg, in the project's Python.
 from __future__ import annotations
 
 import ipaddress
+import os
 import queue
 import signal
 import subprocess
@@ -38,6 +39,14 @@ with psycopg.connect(sys.argv[1], connect_timeout=int(sys.argv[2])) as connectio
 """
 """Connects to the database at argv[1], says so, then runs each line of stdin as a query
 and prints the first column of its first row."""
+
+
+LOOK_AROUND = """
+import os, socket
+print(sorted(os.listdir("/sys/fs/cgroup")))
+print(sorted(name for _, name in socket.if_nameindex()))
+"""
+"""Prints what the cgroup file system holds, then the network interfaces."""
 
 
 class Querier:
@@ -116,6 +125,19 @@ def test_each_host_has_a_subnet_of_its_own(machines: list[netns.Host]) -> None:
         assert subnet.subnet_of(netns.NETWORK)
         assert {host.address, host.root_address} == {str(a) for a in subnet.hosts()}
     assert len({host.name for host in machines}) == 2
+
+
+def test_a_host_shares_the_machine_s_file_systems_but_not_its_network(
+    machines: list[netns.Host],
+) -> None:
+    inside = (
+        machines[0]
+        .run([sys.executable, "-c", LOOK_AROUND], stdout=subprocess.PIPE, text=True)
+        .communicate(timeout=10)[0]
+    )
+    cgroups, interfaces = inside.splitlines()
+    assert cgroups == str(sorted(os.listdir("/sys/fs/cgroup")))  # the bots' limits need them
+    assert interfaces == str(sorted(["lo", machines[0].host_interface]))
 
 
 def test_a_host_reaches_postgresql_through_the_relay(

@@ -12,7 +12,7 @@ from tests.web.filling import CRASHER, HTML_NAME
 
 pytestmark = pytest.mark.browser
 
-PAGES = ("/", "/leaderboard", "/bots", "/tournaments", "/games")
+PAGES = ("/", "/leaderboard", "/bots", "/tournaments", "/games", "/workers")
 """The pages reached from the navigation bar."""
 
 _COLUMN_VALUES = """

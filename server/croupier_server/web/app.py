@@ -14,7 +14,15 @@ from sqlalchemy import Engine
 from starlette.exceptions import HTTPException
 
 from croupier_server import __version__
-from croupier_server.web import bots, game_page, games, leaderboard, replay, tournaments
+from croupier_server.web import (
+    bots,
+    game_page,
+    games,
+    leaderboard,
+    replay,
+    tournaments,
+    workers,
+)
 from croupier_server.web.access import AccessControl, AccessTokens, require_reader
 from croupier_server.web.admin import api as admin_api
 from croupier_server.web.admin import pages as admin_pages
@@ -62,7 +70,7 @@ def create_app(
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.mount("/static", StaticFiles(directory=_STATIC), name="static")
     protected = app.state.access.read_protected
-    for pages in (leaderboard, tournaments, bots, games, replay, game_page):
+    for pages in (leaderboard, tournaments, bots, games, replay, game_page, workers):
         app.include_router(
             pages.router,
             dependencies=[Depends(require_reader)] if protected else [],

@@ -18,6 +18,7 @@ from croupier.games import Game
 from croupier_server import db
 from croupier_server.db import outputs
 from croupier_server.db.models import BotRecord, GameRecord, SeatRecord
+from croupier_server.db.worker_listing import worker_name
 from croupier_server.outcomes import GameStatus
 from croupier_server.web.steps import rule_set
 
@@ -64,6 +65,12 @@ class GameSummary(BaseModel):
     started_at: datetime
     finished_at: datetime | None
     tournament_id: int | None
+    schedule_number: int | None = Field(description="Its number in the tournament's schedule.")
+    attempt: int | None = Field(
+        description="Which attempt at its scheduled game it is, when a worker played it (from 1)."
+    )
+    worker_id: int | None
+    worker: str | None = Field(description="The name of the worker that played it, if one did.")
     seats: list[SeatDetail]
 
 
@@ -142,6 +149,10 @@ def game_summary(session: Session, record: GameRecord) -> GameSummary:
         started_at=record.started_at,
         finished_at=record.finished_at,
         tournament_id=record.tournament_id,
+        schedule_number=record.schedule_number,
+        attempt=record.attempt,
+        worker_id=record.worker_id,
+        worker=worker_name(session, worker_id=record.worker_id),
         seats=_seats(session, record.id),
     )
 

@@ -17,6 +17,8 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 from sqlmodel import Session
 
+from croupier_server.db.models import GameRecord
+from croupier_server.db.worker_listing import ScheduledAttempt, scheduled_attempts
 from croupier_server.web.dependencies import DatabaseSession
 from croupier_server.web.game_detail import GameSummary, game_summary
 from croupier_server.web.openapi import RecordId
@@ -58,6 +60,9 @@ class GamePage:
     note: str
     """Why the page shows another view than the one asked for, if it does."""
     views: list[ViewChoice]
+    attempts: list[ScheduledAttempt]
+    """Every attempt at the game's scheduled game, this one among them; empty for a game
+    no tournament scheduled."""
 
     @property
     def last_step(self) -> int:
@@ -149,6 +154,15 @@ def game_page(session: Session, game_id: int, *, view: str | None, step: int | N
         step=shown,
         note=note,
         views=_view_choices(summary, replay.players, running=replay.running),
+        attempts=_attempts(session, record),
+    )
+
+
+def _attempts(session: Session, record: GameRecord) -> list[ScheduledAttempt]:
+    if record.tournament_id is None or record.schedule_number is None:
+        return []
+    return scheduled_attempts(
+        session, tournament_id=record.tournament_id, schedule_number=record.schedule_number
     )
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import os
 import shlex
+import shutil
 
-__all__ = ["absolute_command"]
+__all__ = ["absolute_command", "missing_files"]
 
 
 def absolute_command(command: str, directory: str) -> str:
@@ -39,3 +40,31 @@ def _names_a_path(argument: str, directory: str, *, is_program: bool) -> bool:
     if not argument or os.path.isabs(argument) or (is_program and "/" not in argument):
         return False
     return os.path.exists(os.path.join(directory, argument))
+
+
+def missing_files(command: str) -> list[str]:
+    """What ``command`` needs that is not on this machine: its program, its absolute paths.
+
+    The program is looked up on the ``PATH`` unless it is a path; every other argument that
+    is an absolute path must exist. A machine that plays a bot's games needs its files at
+    the paths it was registered with.
+
+    >>> missing_files("sh -c true")
+    []
+    >>> missing_files("no-such-program /no/such/bot.py")
+    ['no-such-program', '/no/such/bot.py']
+
+    Raises:
+        ValueError: the command is not a shell-style command line.
+    """
+    try:
+        argv = shlex.split(command)
+    except ValueError as error:
+        raise ValueError(f"cannot parse the command {command!r}: {error}") from None
+    if not argv:
+        return []
+    program, arguments = argv[0], argv[1:]
+    missing = [] if shutil.which(program) is not None else [program]
+    return missing + [
+        path for path in arguments if os.path.isabs(path) and not os.path.exists(path)
+    ]

@@ -43,6 +43,7 @@ __all__ = [
     "bot_limits",
     "load_bots",
     "play_recorded_game",
+    "referee_recorded_game",
     "settings_data",
     "settings_from_data",
 ]
@@ -118,6 +119,38 @@ async def play_recorded_game(
     game_id = await asyncio.to_thread(
         _create, engine, game, bots, seed, settings=settings, link=link
     )
+    log = GameLog(game_id=str(game_id), game=game, seed=seed)
+    try:
+        stored_actions = await referee_recorded_game(
+            engine, server, log, bots=bots, settings=settings, processes=processes
+        )
+    except BaseException:
+        # When the database is what failed, the game stays running there: a resume aborts it.
+        with contextlib.suppress(DatabaseFailure):
+            await asyncio.to_thread(_abort, engine, game_id)
+        raise
+    await asyncio.to_thread(_store, engine, game_id, log, stored_actions)
+    return game_id, log
+
+
+async def referee_recorded_game(
+    engine: Engine,
+    server: RefereeServer,
+    log: GameLog,
+    *,
+    bots: Sequence[BotRecord],
+    settings: RefereeSettings,
+    processes: ProcessSource | None = None,
+) -> int:
+    """Referee the stored running game of ``log``, storing its actions as they come.
+
+    ``log`` (of the game's id, rules and seed) fills as the game is played. Returns how
+    many of its actions are stored; the caller stores the rest
+    (:func:`~croupier_server.game_store.store_game_log`) or gives up the game.
+
+    Raises:
+        DatabaseFailure: the database failed; the game is ended, its bots too.
+    """
     tokens = [new_secret() for _ in bots]
     entrants = [
         Entrant(
@@ -127,25 +160,17 @@ async def play_recorded_game(
         )
         for bot in bots
     ]
-    log = GameLog(game_id=str(game_id), game=game, seed=seed)
-    writer = ActionWriter(engine, game_id=game_id, log=log)
-    try:
-        await _referee_writing(
-            server,
-            writer,
-            log,
-            entrants=entrants,
-            tokens=tokens,
-            settings=settings,
-            processes=processes,
-        )
-    except BaseException:
-        # When the database is what failed, the game stays running there: a resume aborts it.
-        with contextlib.suppress(DatabaseFailure):
-            await asyncio.to_thread(_abort, engine, game_id)
-        raise
-    await asyncio.to_thread(_store, engine, game_id, log, writer.stored)
-    return game_id, log
+    writer = ActionWriter(engine, game_id=int(log.game_id), log=log)
+    await _referee_writing(
+        server,
+        writer,
+        log,
+        entrants=entrants,
+        tokens=tokens,
+        settings=settings,
+        processes=processes,
+    )
+    return writer.stored
 
 
 async def _referee_writing(

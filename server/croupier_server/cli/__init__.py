@@ -24,13 +24,25 @@ from croupier_server.cli import (
     _serve,
     _sprt,
     _tournament,
+    _worker,
 )
 from croupier_server.db.engine import DATABASE_FAILURES, database_failure
 from croupier_server.errors import CroupierServerError
 
 __all__ = ["build_parser", "main"]
 
-_COMMANDS = (_bots, _match, _tournament, _sprt, _ratings, _replay, _serve, _dashboard, _demo)
+_COMMANDS = (
+    _bots,
+    _match,
+    _tournament,
+    _sprt,
+    _ratings,
+    _replay,
+    _serve,
+    _dashboard,
+    _demo,
+    _worker,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

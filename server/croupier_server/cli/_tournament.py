@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import random
 import sys
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -33,6 +34,12 @@ from croupier_server.cli._rules import add_rules_options, rules_from_args
 from croupier_server.cli._serving import referee_serving
 from croupier_server.db import TournamentRecord, TournamentStatus
 from croupier_server.db.errors import DatabaseFailure
+from croupier_server.queueing.tournaments import (
+    QueuedProgress,
+    is_on_workers,
+    queue_tournament,
+    queued_progress,
+)
 from croupier_server.referee.game import RefereeSettings
 from croupier_server.standings import standings
 from croupier_server.tournament.formats import format_names
@@ -44,7 +51,10 @@ from croupier_server.tournament.records import (
 from croupier_server.tournament.runner import Progress, create_tournament, run_tournament
 from croupier_server.tournament.settings import ProcessMode
 
-__all__ = ["play_stored", "play_tournament", "register"]
+__all__ = ["play_stored", "play_tournament", "queue_on_workers", "register"]
+
+_FOLLOW_SECONDS = 1.0
+"""How often a tournament played by workers is looked at while it is followed."""
 
 
 def register(commands: Any) -> None:
@@ -87,6 +97,14 @@ def register(commands: Any) -> None:
 
 def _add_run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--concurrency", type=positive_number, help="games at once (default: CPUs)")
+    parser.add_argument(
+        "--queue",
+        action="store_true",
+        help="queue the games for `croupier worker`s (PostgreSQL) rather than play them here",
+    )
+    parser.add_argument(
+        "--detach", action="store_true", help="with --queue: return once the games are queued"
+    )
     parser.add_argument("--listen", default="127.0.0.1:0", metavar="ADDRESS")
     parser.add_argument("--json", action="store_true", help="print the standings as JSON")
     add_database_option(parser)
@@ -112,6 +130,8 @@ def run_new(args: argparse.Namespace) -> int:
         processes=ProcessMode(args.process_mode),
     )
     assert record.id is not None
+    if args.queue:
+        return queue_on_workers(args, engine, record.id)
     return play_tournament(args, engine, record.id)
 
 
@@ -119,9 +139,59 @@ def run_resume(args: argparse.Namespace) -> int:
     """Play the games of a tournament that have not finished."""
     engine = open_database(args)
     record = _require(engine, args.id)
+    if args.queue:
+        return queue_on_workers(args, engine, args.id)
+    with Session(engine) as session:
+        if is_on_workers(session, args.id):
+            raise CliError(
+                f"tournament {args.id} is played by workers: resume it there with "
+                f"croupier tournament resume {args.id} --queue"
+            )
     if settings_of(record).sealed:
         require_sealed_seats()  # it was started --sealed: it plays on so or not at all
     return play_tournament(args, engine, args.id)
+
+
+def queue_on_workers(args: argparse.Namespace, engine: Engine, tournament_id: int) -> int:
+    """Queue a tournament's games for the workers; unless ``--detach``, follow it to its end.
+
+    ``args`` carries ``detach`` and ``json``. A Ctrl-C stops following; the workers play on.
+    """
+    queued = queue_tournament(engine, tournament_id)
+    print(f"tournament {tournament_id}: {queued} games queued for the workers", file=sys.stderr)
+    if args.detach:
+        print(f"follow it: croupier tournament show {tournament_id}", file=sys.stderr)
+        return 0
+    report = _ProgressReport()
+    started = time.monotonic()
+    first = queued_progress(engine, tournament_id)
+    try:
+        while (
+            progress := queued_progress(engine, tournament_id)
+        ).status is TournamentStatus.RUNNING:
+            report(_as_progress(progress, first.done, started))
+            time.sleep(_FOLLOW_SECONDS)
+    except KeyboardInterrupt:
+        print(
+            f"\nthe workers play on; follow it: croupier tournament show {tournament_id}",
+            file=sys.stderr,
+        )
+        raise
+    report(_as_progress(progress, first.done, started))
+    status = _print_result(args, engine, _require(engine, tournament_id))
+    if progress.failure:
+        raise CliError(
+            f"tournament {tournament_id} stopped: {progress.failure}; once the cause is gone: "
+            f"croupier tournament resume {tournament_id} --queue"
+        )
+    return status
+
+
+def _as_progress(progress: QueuedProgress, done_before: int, started: float) -> Progress:
+    """A tournament on workers' progress as the progress bar shows a local run's."""
+    return Progress(
+        progress.done, progress.total, progress.done - done_before, time.monotonic() - started
+    )
 
 
 def run_list(args: argparse.Namespace) -> int:

@@ -56,11 +56,13 @@ def create_game(
     schedule_number: int | None = None,
     schedule_deal: int | None = None,
     started_at: datetime | None = None,
+    attempt: int | None = None,
+    worker_id: int | None = None,
 ) -> GameRecord:
     """Record a new running game of ``game`` with rule ``options``, ``bot_ids[i]`` in seat ``i``.
 
     ``settings`` are the referee's; a game a tournament scheduled names the tournament,
-    its schedule number and its deal.
+    its schedule number and its deal; one a worker plays, its attempt and the worker.
 
     Raises:
         ValueError: an unknown game, options it refuses, a seed outside the signed 64-bit
@@ -81,6 +83,8 @@ def create_game(
         schedule_number=schedule_number,
         schedule_deal=schedule_deal,
         started_at=started_at or utc_now(),
+        attempt=attempt,
+        worker_id=worker_id,
     )
     with transaction(session):
         session.add(record)

@@ -77,6 +77,8 @@ class ScheduledGameRecord(SQLModel, table=True):
     )
     attempt: int = 0
     """The current attempt (the fencing token); 0 before any worker started it."""
+    last_attempt: int
+    """The last attempt allowed: once it is lost too, the game fails (a resume allows more)."""
     worker_id: int | None = Field(default=None, foreign_key="worker.id")
     """The worker holding the current attempt, while it is played."""
     game_id: int | None = Field(default=None, foreign_key="game.id")

@@ -48,6 +48,7 @@ def upgrade() -> None:
         sa.Column("seed", sa.BigInteger(), nullable=False),
         sa.Column("status", sa.String(length=32), nullable=False),
         sa.Column("attempt", sa.Integer(), nullable=False),
+        sa.Column("last_attempt", sa.Integer(), nullable=False),
         sa.Column("worker_id", sa.Integer(), sa.ForeignKey("worker.id"), nullable=True),
         sa.Column("game_id", sa.Integer(), sa.ForeignKey("game.id"), nullable=True),
         sa.Column("lease_expires_at", UTCDateTime(), nullable=True),

@@ -1,0 +1,1 @@
+"""Tournaments whose games a job queue (procrastinate, on PostgreSQL) hands to workers."""

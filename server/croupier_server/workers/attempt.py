@@ -1,0 +1,299 @@
+"""One attempt at a scheduled game, on a worker: claimed, checked, played, stored once.
+
+:func:`play_attempt` is what a worker runs for a job:
+
+1. **Claim**, in one transaction: the next attempt number (the fencing token), a lease, and
+   the attempt's game row; or nothing at all when the game is no longer queued (the job was
+   delivered twice, or its game already finished).
+2. **Check** the machine: a bot whose command's files are missing here, or seats that must
+   be sealed and cannot be, are this worker's fault, not the bot's: the attempt is lost,
+   recorded as such, and the game queued again for another worker.
+3. **Play** through the worker's referee while a :class:`~.lease.LeaseKeeper` renews the
+   lease on progress; a lost lease ends the game and its bots at once.
+4. **Store**, in one transaction that first checks the attempt is still the current one: a
+   late result from a lost attempt is refused and changes nothing. The tournament's next
+   games are queued in the same transaction.
+
+Whatever ends an attempt other than its result (a cancelled job, the referee's own
+failure) hands the game back, fenced the same way, so that it is played again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Engine
+from sqlmodel import Session
+
+from croupier.games import Game, load_game
+from croupier_server import db
+from croupier_server.bot_commands import missing_files
+from croupier_server.db import BotKind, BotRecord
+from croupier_server.db.engine import translated_failures
+from croupier_server.db.errors import DatabaseFailure
+from croupier_server.db.schedule import (
+    Claim,
+    claim_scheduled_game,
+    holds_attempt,
+    lose_attempt,
+)
+from croupier_server.db.work import ScheduledGameRecord, ScheduleStatus
+from croupier_server.game_store import store_game_log
+from croupier_server.queueing.jobs import defer_games
+from croupier_server.queueing.tournaments import after_game, stop_tournament
+from croupier_server.recorded_games import (
+    load_bots,
+    referee_recorded_game,
+    settings_data,
+    settings_from_data,
+)
+from croupier_server.referee.containment.sandbox import SealingUnavailable, require_sealing
+from croupier_server.referee.game import RefereeSettings
+from croupier_server.referee.records import GameLog
+from croupier_server.referee.service import RefereeServer
+from croupier_server.workers.lease import LeaseKeeper
+
+__all__ = [
+    "RETRY_DELAY_S",
+    "WorkerIdentity",
+    "lease_seconds",
+    "lose_and_queue_again",
+    "play_attempt",
+]
+
+RETRY_DELAY_S = 2.0
+"""How long a game lost to a worker's own fault waits before a worker may take it again."""
+
+
+@dataclass(frozen=True, slots=True)
+class WorkerIdentity:
+    """The worker playing: its id and name, and the margin its leases add to a decision."""
+
+    id: int
+    name: str
+    lease_margin_s: float
+
+
+@dataclass(frozen=True, slots=True)
+class _Attempt:
+    """A claimed attempt, with what it takes to play it."""
+
+    claim: Claim
+    label: str
+    tournament_id: int
+    game_id: int
+    game: Game[Any]
+    bots: list[BotRecord]
+    seed: int
+    settings: RefereeSettings
+    lease_s: float
+    problem: str
+    """Why this worker cannot play it (it was lost at once), or empty."""
+
+
+def lease_seconds(settings: RefereeSettings, margin_s: float) -> float:
+    """A lease's length: the longest one decision may take, and ``margin_s``.
+
+    The longest wait between two actions is a bot's start and connection, then its whole
+    decision time and bank.
+    """
+    control = settings.time_control
+    return margin_s + (control.connect_ms + control.decision_ms + control.bank_ms) / 1000
+
+
+async def play_attempt(
+    engine: Engine, server: RefereeServer, worker: WorkerIdentity, scheduled_id: int
+) -> str:
+    """Play the next attempt at scheduled game ``scheduled_id``; returns a line saying how.
+
+    Raises:
+        DatabaseFailure: the database failed before the attempt was claimed.
+    """
+    attempt = await asyncio.to_thread(_claim, engine, worker, scheduled_id)
+    if attempt is None:
+        return f"job for scheduled game {scheduled_id} dropped: it is not queued any more"
+    if attempt.problem:
+        return f"lost {attempt.label}: {attempt.problem}"
+    started = time.monotonic()
+    try:
+        log, stored_actions, lost = await _play(engine, server, worker, attempt)
+    except asyncio.CancelledError:
+        await _shielded_hand_back(engine, worker, attempt, f"worker {worker.name} stopped")
+        raise
+    except DatabaseFailure as failure:
+        return f"lost {attempt.label}: the database failed ({failure})"
+    except Exception as error:  # the referee's own failure: bots' faults are data
+        reason = f"the referee failed: {type(error).__name__}: {_first_line(error)}"
+        await _shielded_hand_back(engine, worker, attempt, reason)
+        return f"lost {attempt.label}: {reason}"
+    if lost:
+        await _shielded_hand_back(engine, worker, attempt, f"worker {worker.name}: {lost}")
+        return f"lost {attempt.label}: {lost}"
+    if log.result is None:
+        reason = "the referee could not finish the game"
+        await _shielded_hand_back(engine, worker, attempt, reason)
+        return f"lost {attempt.label}: {reason}"
+    stored = await asyncio.to_thread(_store, engine, worker, attempt, log, stored_actions)
+    if not stored:
+        return f"refused the result of {attempt.label}: the attempt was lost meanwhile"
+    elapsed = time.monotonic() - started
+    return f"{attempt.label}: finished in {elapsed:.1f} s (game {attempt.game_id})"
+
+
+async def _play(
+    engine: Engine, server: RefereeServer, worker: WorkerIdentity, attempt: _Attempt
+) -> tuple[GameLog, int, str]:
+    """Referee the attempt while its lease is kept; the log, its stored actions, why lost."""
+    log = GameLog(game_id=str(attempt.game_id), game=attempt.game, seed=attempt.seed)
+    keeper = LeaseKeeper(
+        engine,
+        attempt.claim,
+        worker_id=worker.id,
+        lease_s=attempt.lease_s,
+        progress=lambda: len(log.actions) + len(log.events),
+    )
+    refereeing = asyncio.ensure_future(
+        referee_recorded_game(engine, server, log, bots=attempt.bots, settings=attempt.settings)
+    )
+    keeping = asyncio.ensure_future(keeper.keep())
+    try:
+        await asyncio.wait({refereeing, keeping}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        # A game whose lease is lost ends here, its bots with it.
+        for task in (refereeing, keeping):
+            task.cancel()
+        await asyncio.gather(refereeing, keeping, return_exceptions=True)
+    if refereeing.cancelled():
+        return log, 0, keeping.result()
+    return log, refereeing.result(), ""
+
+
+def _claim(engine: Engine, worker: WorkerIdentity, scheduled_id: int) -> _Attempt | None:
+    """Claim the next attempt, with its game row; lose it at once if this worker cannot."""
+    with translated_failures(engine), Session(engine) as session, db.atomic(session):
+        scheduled = session.get(ScheduledGameRecord, scheduled_id)
+        if scheduled is None or scheduled.status is not ScheduleStatus.QUEUED:
+            return None
+        tournament = db.get_tournament(session, tournament_id=scheduled.tournament_id)
+        assert tournament is not None
+        game = load_game(tournament.game, tournament.options)
+        settings = settings_from_data(tournament.settings)
+        bots = load_bots(engine, names=scheduled.bots, game=game)
+        lease_s = lease_seconds(settings, worker.lease_margin_s)
+        claim = claim_scheduled_game(
+            session, scheduled_id=scheduled_id, worker_id=worker.id, lease_s=lease_s
+        )
+        if claim is None:
+            return None
+        record = db.create_game(
+            session,
+            game=game.name,
+            options=game.options(),
+            seed=scheduled.seed,
+            bot_ids=[bot.id for bot in bots if bot.id is not None],
+            settings=settings_data(settings),
+            tournament_id=scheduled.tournament_id,
+            schedule_number=scheduled.number,
+            schedule_deal=scheduled.deal,
+            attempt=claim.attempt,
+            worker_id=worker.id,
+        )
+        assert record.id is not None
+        scheduled.game_id = record.id
+        label = (
+            f"game {scheduled.number} of tournament {scheduled.tournament_id} "
+            f"(attempt {claim.attempt})"
+        )
+        problem = _problem_here(bots, settings, worker)
+        if problem:
+            lose_and_queue_again(session, scheduled, problem, delay_s=RETRY_DELAY_S)
+        return _Attempt(
+            claim=claim,
+            label=label,
+            tournament_id=scheduled.tournament_id,
+            game_id=record.id,
+            game=game,
+            bots=bots,
+            seed=scheduled.seed,
+            settings=settings,
+            lease_s=lease_s,
+            problem=problem,
+        )
+
+
+def _problem_here(bots: list[BotRecord], settings: RefereeSettings, worker: WorkerIdentity) -> str:
+    """Why this machine cannot play these bots as the settings ask; empty if it can."""
+    for bot in bots:
+        if bot.kind is not BotKind.COMMAND or bot.command is None:
+            return f"bot {bot.name!r} is remote, and a worker starts command bots only"
+        missing = missing_files(bot.command)
+        if missing:
+            return f"bot {bot.name!r} needs {', '.join(missing)}, missing on worker {worker.name}"
+    if settings.sealed:
+        try:
+            require_sealing()
+        except SealingUnavailable as error:
+            return f"worker {worker.name} cannot seal seats: {error}"
+    return ""
+
+
+def _store(
+    engine: Engine, worker: WorkerIdentity, attempt: _Attempt, log: GameLog, stored_actions: int
+) -> bool:
+    """Store the attempt's game if it is still the current attempt; ``False`` if refused."""
+    with translated_failures(engine), Session(engine) as session, db.atomic(session):
+        scheduled = holds_attempt(session, attempt.claim, worker_id=worker.id)
+        if scheduled is None:
+            return False
+        store_game_log(session, game_id=attempt.game_id, log=log, stored_actions=stored_actions)
+        scheduled.status = ScheduleStatus.FINISHED
+        scheduled.lease_expires_at = None
+        session.flush()
+        after_game(session, attempt.tournament_id)
+        return True
+
+
+async def _shielded_hand_back(
+    engine: Engine, worker: WorkerIdentity, attempt: _Attempt, reason: str
+) -> None:
+    """Hand the attempt back, even while being cancelled; a database that fails is let be.
+
+    A game the worker cannot hand back is taken by a reaper once its lease runs out.
+    """
+    handing = asyncio.ensure_future(asyncio.to_thread(_hand_back, engine, worker, attempt, reason))
+    with contextlib.suppress(DatabaseFailure):
+        try:
+            await asyncio.shield(handing)
+        except asyncio.CancelledError:
+            await handing
+            raise
+
+
+def _hand_back(engine: Engine, worker: WorkerIdentity, attempt: _Attempt, reason: str) -> None:
+    with translated_failures(engine), Session(engine) as session, db.atomic(session):
+        scheduled = holds_attempt(session, attempt.claim, worker_id=worker.id)
+        if scheduled is not None:
+            lose_and_queue_again(session, scheduled, reason)
+
+
+def lose_and_queue_again(
+    session: Session, scheduled: ScheduledGameRecord, reason: str, *, delay_s: float = 0
+) -> None:
+    """Record the current attempt as lost; queue the game again, or stop its tournament.
+
+    Flushed: the caller's transaction commits the loss and the new job together.
+    """
+    assert scheduled.id is not None
+    if lose_attempt(session, scheduled, reason=reason) is ScheduleStatus.QUEUED:
+        defer_games(session, [scheduled.id], delay_s=delay_s)
+    else:
+        stop_tournament(session, scheduled.tournament_id)
+
+
+def _first_line(error: Exception) -> str:
+    lines = str(error).strip().splitlines()
+    return lines[0] if lines else ""

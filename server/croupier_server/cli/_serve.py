@@ -3,7 +3,8 @@
 The server plays the tournaments queued through the dashboard (``POST /api/tournaments``
 or its form), oldest first, one at a time, as ``croupier tournament resume`` plays a
 stored tournament; one it is stopped in the middle of is queued again, for the next
-``serve`` to finish.
+``serve`` to finish. With ``--queue`` it hands them to the workers instead
+(``croupier worker``, on PostgreSQL).
 
 Remote bots (``croupier bot add NAME --remote``) connect with their key; those registered
 through this server's dashboard are admitted at once, others after a restart. With
@@ -17,6 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+from functools import partial
 from typing import Any
 
 from sqlalchemy import Engine
@@ -44,6 +46,8 @@ from croupier_server.cli._serving import (
 )
 from croupier_server.db import BotKind, BotRecord
 from croupier_server.matchmaking import pair_remote_bots
+from croupier_server.queueing.jobs import require_queue
+from croupier_server.queueing.tournaments import queue_tournament
 from croupier_server.tournament.queue import play_queued_tournaments
 
 __all__ = ["register"]
@@ -71,6 +75,12 @@ def register(commands: Any) -> None:
         "--seed", type=seed_number, help="seed of the remote bots' pairing and deals"
     )
     add_sealing_option(serve)
+    serve.add_argument(
+        "--queue",
+        action="store_true",
+        help="queue the games of the tournaments asked for through the dashboard for "
+        "`croupier worker`s (PostgreSQL) rather than play them here",
+    )
     add_dashboard_options(serve, optional=True)
     add_access_options(serve)
     add_database_option(serve)
@@ -83,6 +93,8 @@ def run_serve(args: argparse.Namespace) -> int:
     sealing_from_args(args)
     tokens = None if args.no_dashboard else dashboard_tokens(read_protected=args.read_token)
     engine = open_database(args)
+    if args.queue:
+        require_queue(engine)
     bots: dict[str, BotRecord] = {}
     if game is not None:
         bots = _remote_bots(engine, game)
@@ -132,7 +144,13 @@ async def _serve(
                 dashboard_serving(engine, args.http, tokens, referee=server)
             )
         queue = asyncio.create_task(
-            play_queued_tournaments(engine, server, sealed=args.sealed, report=_say)
+            play_queued_tournaments(
+                engine,
+                server,
+                sealed=args.sealed,
+                report=_say,
+                hand_over=partial(queue_tournament, engine) if args.queue else None,
+            )
         )
         try:
             if game is None:

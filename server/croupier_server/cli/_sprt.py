@@ -28,7 +28,7 @@ from croupier_server.cli._options import (
 )
 from croupier_server.cli._output import CliError, print_json
 from croupier_server.cli._rules import add_rules_options, rules_from_args
-from croupier_server.cli._tournament import play_stored
+from croupier_server.cli._tournament import play_stored, queue_on_workers
 from croupier_server.referee.game import RefereeSettings
 from croupier_server.tournament.formats.sprt import (
     SprtHypotheses,
@@ -66,6 +66,15 @@ def register(commands: Any) -> None:
     add_sealing_option(parser)
     parser.add_argument("--listen", default="127.0.0.1:0", metavar="ADDRESS")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument(
+        "--queue",
+        action="store_true",
+        help="queue the games for `croupier worker`s (PostgreSQL), each pair as the last ends; "
+        "--concurrency then says how many pairs the workers play at once",
+    )
+    parser.add_argument(
+        "--detach", action="store_true", help="with --queue: return once the games are queued"
+    )
     add_database_option(parser)
     parser.set_defaults(run=run_sprt_command)
 
@@ -99,6 +108,8 @@ def run_sprt_command(args: argparse.Namespace) -> int:
         ),
     )
     assert record.id is not None
+    if args.queue:
+        return queue_on_workers(args, engine, record.id)
     report = _ProgressReport()
     try:
         progress = play_stored(args, engine, record.id, report)

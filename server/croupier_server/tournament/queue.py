@@ -15,6 +15,7 @@ from sqlmodel import Session
 
 from croupier_server import db
 from croupier_server.db import TournamentRecord, TournamentStatus
+from croupier_server.errors import CroupierServerError
 from croupier_server.recorded_games import GameSetupError
 from croupier_server.referee.service import RefereeServer
 from croupier_server.tournament.records import settings_of
@@ -33,19 +34,24 @@ async def play_queued_tournaments(
     sealed: bool,
     report: Callable[[str], object],
     poll_seconds: float = QUEUE_POLL_SECONDS,
+    hand_over: Callable[[int], int] | None = None,
 ) -> None:
     """Play the queued tournaments, oldest first, one at a time, until cancelled.
 
     Each tournament's start and end are told to ``report`` (a line each); one stopped by
     its referee's failure is left for ``croupier tournament resume``. With ``sealed``,
-    every seat must be sealed.
+    every seat must be sealed. With ``hand_over`` (which queues a tournament's games for
+    the workers and returns how many), each tournament is handed over rather than played.
     """
     while True:
         record = await _claim_queued(engine)
         if record is None:
             await asyncio.sleep(poll_seconds)
             continue
-        await _play(engine, server, record, sealed=sealed, report=report)
+        if hand_over is None:
+            await _play(engine, server, record, sealed=sealed, report=report)
+        else:
+            await _hand_over(record, hand_over, report=report)
 
 
 async def _claim_queued(engine: Engine) -> TournamentRecord | None:
@@ -88,6 +94,20 @@ async def _play(
         _queue_again(engine, record.id)
         raise
     report(f"{label}: finished, {progress.done} games")
+
+
+async def _hand_over(
+    record: TournamentRecord, hand_over: Callable[[int], int], *, report: Callable[[str], object]
+) -> None:
+    """Queue a claimed tournament's games for the workers."""
+    assert record.id is not None
+    label = f"tournament {record.id} ({record.game}: {', '.join(settings_of(record).bots)})"
+    try:
+        queued = await asyncio.to_thread(hand_over, record.id)
+    except CroupierServerError as error:  # no queue here, a tournament it cannot take
+        report(f"{label} stopped: {error}")
+        return
+    report(f"{label}: {queued} games queued for the workers")
 
 
 def _queue_again(engine: Engine, tournament_id: int) -> None:

@@ -32,6 +32,7 @@ from sqlmodel import Session
 from croupier_server.db.engine import translated_failures
 from croupier_server.db.errors import DatabaseFailure
 from croupier_server.db.schedule import heartbeat_worker, register_worker, stop_worker
+from croupier_server.db.worker_listing import LOST_AFTER_SECONDS
 from croupier_server.queueing.jobs import GAMES_QUEUE, PLAY_GAME_TASK, conninfo, ensure_queue_schema
 from croupier_server.referee.service import RefereeServer
 from croupier_server.workers.attempt import WorkerIdentity, play_attempt
@@ -51,8 +52,8 @@ __all__ = [
 HEARTBEAT_SECONDS = 5.0
 """How often a worker tells the database it is alive."""
 
-STALLED_SECONDS = 30.0
-"""A worker silent this long is taken for dead: the jobs it held are tried again."""
+STALLED_SECONDS = float(LOST_AFTER_SECONDS)
+"""A worker silent this long is taken for dead (shown lost): the jobs it held are tried again."""
 
 RECONNECT_SECONDS = 2.0
 """How long a worker waits before it tries an unreachable database again."""

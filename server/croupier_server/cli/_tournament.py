@@ -34,6 +34,7 @@ from croupier_server.cli._rules import add_rules_options, rules_from_args
 from croupier_server.cli._serving import referee_serving
 from croupier_server.db import TournamentRecord, TournamentStatus
 from croupier_server.db.errors import DatabaseFailure
+from croupier_server.db.schedule import first_failure, schedule_counts
 from croupier_server.queueing.tournaments import (
     QueuedProgress,
     is_on_workers,
@@ -282,6 +283,13 @@ def _print_result(args: argparse.Namespace, engine: Engine, record: TournamentRe
         f"{summary['status']}, {games} games"
     )
     print(f"  Processes: {summary['processes']}")
+    queue = summary.get("queue")
+    if queue is not None:
+        counts = ", ".join(f"{count} {status}" for status, count in queue["games"].items())
+        print(
+            f"  On workers: {counts}"
+            + (f"; failed: {queue['failure']}" if queue["failure"] else "")
+        )
     for row in report.rows:
         print(f"  {row.label}: {row.value}" + (f" ({row.note})" if row.note else ""))
     print_standings(table)
@@ -307,6 +315,20 @@ def _summary(session: Session, record: TournamentRecord) -> dict[str, Any]:
         "games": finished if done else total_games(record),
         "finished": finished,
         "created_at": record.created_at.isoformat(),
+        **_queue_summary(session, record.id),
+    }
+
+
+def _queue_summary(session: Session, tournament_id: int) -> dict[str, Any]:
+    """Where the games of a tournament on workers stand; nothing for one played here."""
+    if not is_on_workers(session, tournament_id):
+        return {}
+    counts = schedule_counts(session, tournament_id=tournament_id)
+    return {
+        "queue": {
+            "games": {str(status): count for status, count in counts.items()},
+            "failure": first_failure(session, tournament_id=tournament_id),
+        }
     }
 
 

@@ -29,6 +29,7 @@ __all__ = [
     "claim_scheduled_game",
     "database_now",
     "expired_leases",
+    "first_failure",
     "heartbeat_worker",
     "holds_attempt",
     "lose_attempt",
@@ -271,3 +272,16 @@ def schedule_counts(session: Session, *, tournament_id: int) -> dict[ScheduleSta
     counts = dict.fromkeys(ScheduleStatus, 0)
     counts.update({ScheduleStatus(status): count for status, count in session.exec(query)})
     return counts
+
+
+def first_failure(session: Session, *, tournament_id: int) -> str:
+    """Why the tournament's first failed game failed; empty if none did."""
+    query = (
+        select(ScheduledGameRecord.detail)
+        .where(
+            ScheduledGameRecord.tournament_id == tournament_id,
+            ScheduledGameRecord.status == ScheduleStatus.FAILED,
+        )
+        .order_by(col(ScheduledGameRecord.number))
+    )
+    return session.exec(query).first() or ""

@@ -23,6 +23,7 @@ from croupier_server.db.engine import translated_failures
 from croupier_server.db.schedule import (
     NewScheduledGame,
     add_scheduled_games,
+    first_failure,
     queue_failed_again,
     schedule_counts,
 )
@@ -131,21 +132,14 @@ def queued_progress(engine: Engine, tournament_id: int) -> QueuedProgress:
         if record is None:
             raise db.RecordNotFound(f"no tournament {tournament_id}")
         counts = schedule_counts(session, tournament_id=tournament_id)
-        failed = session.exec(
-            select(ScheduledGameRecord.detail)
-            .where(
-                ScheduledGameRecord.tournament_id == tournament_id,
-                ScheduledGameRecord.status == ScheduleStatus.FAILED,
-            )
-            .order_by(col(ScheduledGameRecord.number))
-        ).first()
+        failure = first_failure(session, tournament_id=tournament_id)
         total = settings_of(record).total_games
         return QueuedProgress(
             done=counts[ScheduleStatus.FINISHED],
             total=total,
             playing=counts[ScheduleStatus.PLAYING],
             status=record.status,
-            failure=failed or "",
+            failure=failure,
         )
 
 

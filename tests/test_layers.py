@@ -30,6 +30,8 @@ _SERVER_ABOVE_THE_REFEREE = (
     "croupier_server.cli",
     "croupier_server.administration",
     "croupier_server.web",
+    "croupier_server.workers",
+    "croupier_server.queueing",
     "croupier_server.tournament",
     "croupier_server.matchmaking",
     "croupier_server.recorded_games",
@@ -62,6 +64,7 @@ LAYERS: dict[tuple[str, ...], tuple[str, ...]] = {
     # Storage and the referee know nothing of each other (game_store bridges them).
     ("croupier_server.db",): (
         "grpc",
+        "procrastinate",
         *_WEB_FRAMEWORK,
         "croupier_server.referee",
         *_SERVER_ABOVE_THE_REFEREE,
@@ -98,6 +101,9 @@ LAYERS: dict[tuple[str, ...], tuple[str, ...]] = {
         "croupier_server.administration",
         "croupier_server.tournament.runner",
         "croupier_server.tournament.queue",
+        "croupier_server.queueing",
+        "croupier_server.workers",
+        "procrastinate",
         "croupier_server.cli",
     ),
 }

@@ -187,6 +187,9 @@ class Worker:
         except (OSError, queue_errors.ProcrastinateException, DatabaseFailure) as error:
             self._database_failed(error)
             return
+        except Exception as error:  # whatever stops the queue's worker, this one goes on
+            self._say(f"the job queue stopped: {_one_line(error)}")
+            return
         if not self._stopping.is_set():
             self._database_failed(ConnectionError("the job queue stopped"))
 
@@ -207,6 +210,8 @@ class Worker:
                     await result
             except (DatabaseFailure, OSError, queue_errors.ProcrastinateException) as error:
                 self._database_failed(error)
+            except Exception as error:  # a chore that fails once is tried again
+                self._say(f"{getattr(chore, '__name__', 'a chore')} failed: {_one_line(error)}")
             await asyncio.sleep(seconds)
 
     async def _heartbeat(self, worker_id: int) -> None:
@@ -257,10 +262,16 @@ class Worker:
         if self._unreachable:
             return
         self._unreachable = True
-        reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        reason = _one_line(error)
         self._say(
             f"the database is unreachable ({reason}); retrying every {RECONNECT_SECONDS:.0f} s"
         )
 
     def _say(self, line: str) -> None:
         self._report(f"worker {self._options.name}: {line}")
+
+
+def _one_line(error: BaseException) -> str:
+    """The first line of ``error``'s message, or its type's name if it has none."""
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__

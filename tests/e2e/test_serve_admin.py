@@ -91,9 +91,9 @@ class Serving:
     url: str
 
 
-def serve(processes: Processes, database: str, **env: str) -> Serving:
+def serve(processes: Processes, database: str, *options: str, **env: str) -> Serving:
     """Start ``croupier serve`` without remote bots (pairing them needs ``--game``)."""
-    argv = [CROUPIER, "serve", "--listen", "127.0.0.1:0", "--http", "127.0.0.1:0"]
+    argv = [CROUPIER, "serve", "--listen", "127.0.0.1:0", "--http", "127.0.0.1:0", *options]
     server = processes.start([*argv, "--db", database], **env)
     listening = re.fullmatch(r"referee listening on (127\.0\.0\.1:\d+)\n", first_line(server))
     assert listening is not None

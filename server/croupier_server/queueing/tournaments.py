@@ -193,8 +193,17 @@ def _schedule(record: TournamentRecord) -> Schedule:
 
 
 def _locked_tournament(session: Session, tournament_id: int) -> TournamentRecord:
+    """The tournament's row, locked against the other writers of its status and its games.
+
+    ``FOR NO KEY UPDATE``, not ``FOR UPDATE``: a transaction that stored a game of the
+    tournament holds a key-share lock on its row (the game's foreign key), which ``FOR
+    UPDATE`` would wait for; two claims that each lose a game's last attempt would then wait
+    for each other (a deadlock).
+    """
     record = session.exec(
-        select(TournamentRecord).where(col(TournamentRecord.id) == tournament_id).with_for_update()
+        select(TournamentRecord)
+        .where(col(TournamentRecord.id) == tournament_id)
+        .with_for_update(key_share=True)
     ).first()
     if record is None:
         raise db.RecordNotFound(f"no tournament {tournament_id}")

@@ -105,7 +105,7 @@ async def _work(engine: Engine, listen: str, options: WorkerOptions) -> None:
 
 
 def _open_until_reachable(args: argparse.Namespace, name: str) -> Engine | None:
-    """The database's engine, once it can be reached; ``None`` on Ctrl-C first.
+    """The database's engine, once it can be reached; ``None`` on Ctrl-C or SIGTERM first.
 
     Raises:
         CliError: the URL is malformed or not PostgreSQL's.
@@ -114,21 +114,25 @@ def _open_until_reachable(args: argparse.Namespace, name: str) -> Engine | None:
         database_url(args.db or ServerSettings.from_environment().database_url)
     )
     said = False
-    while True:
-        try:
-            engine = create_database_engine(url)
-        except DatabaseUnavailable as error:
-            if not said:
-                _say(f"worker {name}: {error}; retrying every {RECONNECT_SECONDS:.0f} s")
-                said = True
+    # Until the worker starts, SIGTERM stops it as Ctrl-C does: it holds no game yet.
+    previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
+    try:
+        while True:
             try:
+                engine = create_database_engine(url)
+                break
+            except DatabaseUnavailable as error:
+                if not said:
+                    _say(f"worker {name}: {error}; retrying every {RECONNECT_SECONDS:.0f} s")
+                    said = True
                 time.sleep(RECONNECT_SECONDS)
-            except KeyboardInterrupt:
-                return None
-            continue
-        args.engine = engine
-        init_database(engine)
-        return engine
+    except KeyboardInterrupt:
+        return None
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    args.engine = engine
+    init_database(engine)
+    return engine
 
 
 def _cut_off_detecting(url: str) -> str:

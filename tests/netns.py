@@ -38,7 +38,7 @@ import pytest
 
 from tests.conftest import REQUIRE_SEALING_VARIABLE
 
-__all__ = ["NETWORK", "DatabaseRelay", "Host", "available", "hosts", "require"]
+__all__ = ["NETWORK", "DatabaseRelay", "Host", "available", "descendants", "hosts", "require"]
 
 NETWORK = ipaddress.IPv4Network("10.213.0.0/16")
 """Where the hosts' /30 subnets are taken from (those in use on the machine are skipped)."""
@@ -122,8 +122,8 @@ def _children() -> dict[int, list[int]]:
     return children
 
 
-def _with_descendants(pids: Iterable[int]) -> set[int]:
-    """``pids`` and every descendant of theirs, found through their parents."""
+def descendants(pids: Iterable[int]) -> set[int]:
+    """``pids`` and every live descendant of theirs, found through their parents in /proc."""
     children = _children()
     found: set[int] = set()
     pending = list(pids)
@@ -227,7 +227,7 @@ class Host:
         deadline = time.monotonic() + _KILL_WAIT_S
         while True:
             running = [p.pid for p in self._processes if p.poll() is None]
-            pids = _with_descendants([*self.pids(), *running])
+            pids = descendants([*self.pids(), *running])
             if not pids:
                 break
             for pid in pids:
@@ -292,7 +292,11 @@ class DatabaseRelay:
 
     Listens on each host's root-side address, port 5432, and forwards every connection to
     :data:`POSTGRES` (threads in this process, started on entering, stopped on leaving).
-    PostgreSQL sees the relay's connections come from 127.0.0.1.
+    PostgreSQL sees the relay's connections come from 127.0.0.1, over loopback: its own TCP
+    settings (``tcp_keepalives_*``, ``tcp_user_timeout``) apply to that socket, which never
+    fails, not to the host's link. A host cut off leaves its server sessions open (and their
+    transactions, and their locks) until the relay's socket to the host fails, as a real
+    server's would after its keepalive time (the system's: two hours by default).
     """
 
     def __init__(self, hosts: Iterable[Host], *, server: tuple[str, int] = POSTGRES) -> None:
@@ -338,6 +342,9 @@ class DatabaseRelay:
             except OSError:
                 return
             client.settimeout(None)
+            # As PostgreSQL does with its clients' sockets: a host gone silent is found out,
+            # after the system's keepalive time, and its server session ends with it.
+            client.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
             try:
                 server = socket.create_connection(self._server, timeout=5)
             except OSError:

@@ -35,9 +35,7 @@ def test_serve_queue_hands_the_dashboards_tournaments_to_the_workers(
     database: str, processes: Processes
 ) -> None:
     server = serve(processes, database, "--queue", CROUPIER_ADMIN_TOKEN=ADMIN)
-    worker = processes.start(
-        [CROUPIER, "worker", "--db", database, "--slots", "2", "--name", "w1"]
-    )
+    worker = processes.start([CROUPIER, "worker", "--db", database, "--slots", "2", "--name", "w1"])
     tournament_id = queue_lexio(server.url, ADMIN, rounds=1, deals=2)
     wait_for_progress(server.url, tournament_id, finished=6, status=TournamentStatus.FINISHED)
     out = stop(server.process)

@@ -29,6 +29,7 @@ from croupier_server.cli._options import (
 from croupier_server.cli._output import CliError, print_json
 from croupier_server.cli._rules import add_rules_options, rules_from_args
 from croupier_server.cli._tournament import play_stored, queue_on_workers
+from croupier_server.queueing.jobs import require_queue
 from croupier_server.referee.game import RefereeSettings
 from croupier_server.tournament.formats.sprt import (
     SprtHypotheses,
@@ -91,6 +92,8 @@ def run_sprt_command(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise CliError(str(error)) from None
     engine = open_database(args)
+    if args.queue:
+        require_queue(engine)  # before the match is stored, which no one would play
     concurrency = args.concurrency or os.cpu_count() or 1
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
     record = create_tournament(

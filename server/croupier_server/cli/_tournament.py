@@ -35,6 +35,7 @@ from croupier_server.cli._serving import referee_serving
 from croupier_server.db import TournamentRecord, TournamentStatus
 from croupier_server.db.errors import DatabaseFailure
 from croupier_server.db.schedule import first_failure, schedule_counts
+from croupier_server.queueing.jobs import require_queue
 from croupier_server.queueing.tournaments import (
     QueuedProgress,
     is_on_workers,
@@ -115,6 +116,8 @@ def run_new(args: argparse.Namespace) -> int:
     """Create the tournament, play it, print its standings."""
     game = rules_from_args(args)
     engine = open_database(args)
+    if args.queue:
+        require_queue(engine)  # before the tournament is stored, which no one would play
     settings = RefereeSettings(
         time_control=time_control_from_args(args),
         limits=limits_from_args(args),

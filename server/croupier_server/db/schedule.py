@@ -189,7 +189,9 @@ def expired_leases(session: Session, *, limit: int = 100) -> list[ScheduledGameR
 
 
 def lose_attempt(session: Session, record: ScheduledGameRecord, *, reason: str) -> ScheduleStatus:
-    """Record the current attempt at ``record`` as lost to the infrastructure (flushed).
+    """Record the current attempt at ``record`` as lost to the infrastructure.
+
+    Call it inside :func:`~croupier_server.db.atomic`, whose transaction it joins.
 
     Its game row (if it has one) is aborted, ``ended_by`` lost, with ``reason``; the
     scheduled game is queued again, or failed once its last allowed attempt is lost.

@@ -134,8 +134,10 @@ def queued_progress(engine: Engine, tournament_id: int) -> QueuedProgress:
         counts = schedule_counts(session, tournament_id=tournament_id)
         failure = first_failure(session, tournament_id=tournament_id)
         total = settings_of(record).total_games
+        # Games finished before the tournament went to the workers count too.
+        done = len(db.finished_schedule_numbers(session, tournament_id=tournament_id))
         return QueuedProgress(
-            done=counts[ScheduleStatus.FINISHED],
+            done=done,
             total=total,
             playing=counts[ScheduleStatus.PLAYING],
             status=record.status,

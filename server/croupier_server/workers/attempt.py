@@ -23,8 +23,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
 from sqlalchemy import Engine
 from sqlmodel import Session
@@ -64,6 +66,8 @@ __all__ = [
     "lose_and_queue_again",
     "play_attempt",
 ]
+
+T = TypeVar("T")
 
 RETRY_DELAY_S = 2.0
 """How long a game lost to a worker's own fault waits before a worker may take it again."""
@@ -106,42 +110,93 @@ def lease_seconds(settings: RefereeSettings, margin_s: float) -> float:
 
 
 async def play_attempt(
-    engine: Engine, server: RefereeServer, worker: WorkerIdentity, scheduled_id: int
-) -> str:
-    """Play the next attempt at scheduled game ``scheduled_id``; returns a line saying how.
+    engine: Engine,
+    server: RefereeServer,
+    worker: WorkerIdentity,
+    scheduled_id: int,
+    report: Callable[[str], object],
+) -> None:
+    """Play the next attempt at scheduled game ``scheduled_id``, telling ``report`` how, in a line.
+
+    A cancellation (the worker stops) hands the game back, or lets a claim or a store
+    already under way end first; the line is said all the same.
 
     Raises:
-        DatabaseFailure: the database failed before the attempt was claimed.
+        DatabaseFailure: the database failed before the attempt was claimed, or while its
+            result was stored (the game is then taken back once its lease runs out).
     """
-    attempt = await asyncio.to_thread(_claim, engine, worker, scheduled_id)
+    attempt, cancelled = await _to_the_end(partial(_claim, engine, worker, scheduled_id))
     if attempt is None:
-        return f"job for scheduled game {scheduled_id} dropped: it is not queued any more"
-    if attempt.problem:
-        return f"lost {attempt.label}: {attempt.problem}"
+        report(f"job for scheduled game {scheduled_id} dropped: it is not queued any more")
+    elif attempt.problem:
+        report(f"lost {attempt.label}: {attempt.problem}")
+    elif cancelled:
+        await _hand_back_stopped(engine, worker, attempt, report)
+    else:
+        await _play_claimed(engine, server, worker, attempt, report)
+        return
+    if cancelled:
+        raise asyncio.CancelledError
+
+
+async def _play_claimed(
+    engine: Engine,
+    server: RefereeServer,
+    worker: WorkerIdentity,
+    attempt: _Attempt,
+    report: Callable[[str], object],
+) -> None:
+    """Play a claimed attempt and store it, or hand it back; one line says which."""
     started = time.monotonic()
     try:
         log, stored_actions, lost = await _play(engine, server, worker, attempt)
     except asyncio.CancelledError:
-        await _shielded_hand_back(engine, worker, attempt, f"worker {worker.name} stopped")
+        await _hand_back_stopped(engine, worker, attempt, report)
         raise
     except DatabaseFailure as failure:
-        return f"lost {attempt.label}: the database failed ({failure})"
+        report(f"lost {attempt.label}: the database failed ({failure})")
+        return
     except Exception as error:  # the referee's own failure: bots' faults are data
         reason = f"the referee failed: {type(error).__name__}: {_first_line(error)}"
         await _shielded_hand_back(engine, worker, attempt, reason)
-        return f"lost {attempt.label}: {reason}"
-    if lost:
-        await _shielded_hand_back(engine, worker, attempt, f"worker {worker.name}: {lost}")
-        return f"lost {attempt.label}: {lost}"
-    if log.result is None:
-        reason = "the referee could not finish the game"
+        report(f"lost {attempt.label}: {reason}")
+        return
+    if lost or log.result is None:
+        reason = (
+            f"worker {worker.name}: {lost}" if lost else "the referee could not finish the game"
+        )
         await _shielded_hand_back(engine, worker, attempt, reason)
-        return f"lost {attempt.label}: {reason}"
-    stored = await asyncio.to_thread(_store, engine, worker, attempt, log, stored_actions)
-    if not stored:
-        return f"refused the result of {attempt.label}: the attempt was lost meanwhile"
-    elapsed = time.monotonic() - started
-    return f"{attempt.label}: finished in {elapsed:.1f} s (game {attempt.game_id})"
+        report(f"lost {attempt.label}: {lost or reason}")
+        return
+    store = partial(_store, engine, worker, attempt, log, stored_actions)
+    stored, cancelled = await _to_the_end(store)
+    if stored:
+        elapsed = time.monotonic() - started
+        report(f"{attempt.label}: finished in {elapsed:.1f} s (game {attempt.game_id})")
+    else:
+        report(f"refused the result of {attempt.label}: the attempt was lost meanwhile")
+    if cancelled:
+        raise asyncio.CancelledError
+
+
+async def _hand_back_stopped(
+    engine: Engine, worker: WorkerIdentity, attempt: _Attempt, report: Callable[[str], object]
+) -> None:
+    """Hand back an attempt the stopping worker will not play, and say so."""
+    await _shielded_hand_back(engine, worker, attempt, f"worker {worker.name} stopped")
+    report(f"handed back {attempt.label}: worker {worker.name} stopped")
+
+
+async def _to_the_end(call: Callable[[], T]) -> tuple[T, bool]:
+    """``call()`` in a thread, run to its end even if cancelled; its result, and if cancelled.
+
+    A transaction under way commits or fails whole, and its caller hears which.
+    """
+    task = asyncio.ensure_future(asyncio.to_thread(call))
+    try:
+        return await asyncio.shield(task), False
+    except asyncio.CancelledError:
+        return await task, True
 
 
 async def _play(

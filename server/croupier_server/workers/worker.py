@@ -35,7 +35,7 @@ from croupier_server.db.schedule import heartbeat_worker, register_worker, stop_
 from croupier_server.db.worker_listing import LOST_AFTER_SECONDS
 from croupier_server.queueing.jobs import GAMES_QUEUE, PLAY_GAME_TASK, conninfo, ensure_queue_schema
 from croupier_server.referee.service import RefereeServer
-from croupier_server.workers.attempt import WorkerIdentity, play_attempt
+from croupier_server.workers.attempt import RETRY_DELAY_S, WorkerIdentity, play_attempt
 from croupier_server.workers.reaper import REAP_SECONDS, reap_expired_leases
 
 __all__ = [
@@ -162,7 +162,7 @@ class Worker:
         async def play_game(scheduled_game: int) -> None:
             """Play an attempt at the scheduled game; its line goes to the worker's report."""
             try:
-                self._say(await play_attempt(self._engine, self._server, identity, scheduled_game))
+                await play_attempt(self._engine, self._server, identity, scheduled_game, self._say)
             except DatabaseFailure as failure:
                 self._database_failed(failure)
                 raise
@@ -180,6 +180,8 @@ class Worker:
                         update_heartbeat_interval=HEARTBEAT_SECONDS,
                         stalled_worker_timeout=STALLED_SECONDS,
                         delete_jobs="successful",
+                        # A game lost to a worker's fault waits RETRY_DELAY_S, not 5 s more.
+                        fetch_job_polling_interval=RETRY_DELAY_S / 2,
                     )
                 finally:
                     sweeping.cancel()

@@ -34,7 +34,17 @@ _SLOT_CORES = 1
 """Cores a slot counts on by default: a game's bots think in turn, one at a time."""
 
 _CUT_OFF_MS = 10_000
-"""How long a query may wait on a silent network before its connection counts as lost."""
+"""How long either end of a connection waits on a silent network before it counts as lost."""
+
+_SERVER_SETTINGS = (
+    # A worker cut off mid-transaction leaves its session holding row locks (a scheduled
+    # game's, which no reaper could then take back): the server rolls it back.
+    f"-c idle_in_transaction_session_timeout={_CUT_OFF_MS}",
+    # The server's end of a connection to a machine that went silent closes, too.
+    f"-c tcp_user_timeout={_CUT_OFF_MS}",
+    "-c tcp_keepalives_idle=10 -c tcp_keepalives_interval=5 -c tcp_keepalives_count=2",
+)
+"""The session settings of every connection of a worker to PostgreSQL."""
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -78,7 +88,9 @@ def run_worker(args: argparse.Namespace) -> int:
     if args.lease_margin <= 0 or args.grace < 0:
         raise CliError("--lease-margin must be positive and --grace not negative")
     logging.basicConfig(format="%(name)s: %(message)s")
-    logging.getLogger("procrastinate").setLevel(logging.INFO if args.verbose else logging.CRITICAL)
+    # The job queue's own log and its pool's: the worker says in its lines what happened.
+    for library in ("procrastinate", "psycopg.pool"):
+        logging.getLogger(library).setLevel(logging.INFO if args.verbose else logging.CRITICAL)
     options = WorkerOptions(
         name=args.name or default_worker_name(),
         slots=args.slots or max(1, (os.cpu_count() or 1) // _SLOT_CORES),
@@ -136,7 +148,11 @@ def _open_until_reachable(args: argparse.Namespace, name: str) -> Engine | None:
 
 
 def _cut_off_detecting(url: str) -> str:
-    """``url`` with a TCP user timeout, so a query on a cut network fails rather than hangs.
+    """``url`` with timeouts at both ends, so that a cut network fails queries, not hangs them.
+
+    On the worker's side a query waits at most :data:`_CUT_OFF_MS` for the network; on the
+    server's, a transaction the worker abandoned is rolled back after as long (its locks
+    freed for the reapers), and a silent connection closed. Settings the URL gives win.
 
     Raises:
         CliError: ``url`` is malformed or not PostgreSQL's: the job queue lives there.
@@ -150,9 +166,11 @@ def _cut_off_detecting(url: str) -> str:
             f"a worker needs the job queue's PostgreSQL (--db postgresql://...), "
             f"not {parsed.get_backend_name()}"
         )
+    given = parsed.query.get("options") or ()
+    options = [*_SERVER_SETTINGS, *([given] if isinstance(given, str) else given)]
+    query = {"tcp_user_timeout": str(_CUT_OFF_MS), "options": " ".join(options)}
     if "tcp_user_timeout" in parsed.query:
-        return url
-    query = {"tcp_user_timeout": str(_CUT_OFF_MS)}
+        del query["tcp_user_timeout"]
     return parsed.update_query_dict(query).render_as_string(hide_password=False)
 
 

@@ -16,6 +16,7 @@ import procrastinate
 import sqlalchemy as sa
 from procrastinate.schema import SchemaManager
 from procrastinate.types import JSONValue
+from psycopg.conninfo import make_conninfo
 from sqlalchemy import Engine
 from sqlmodel import Session
 
@@ -62,9 +63,17 @@ def require_queue(engine: Engine) -> None:
 
 
 def conninfo(engine: Engine) -> str:
-    """The libpq connection string of ``engine``'s database, for procrastinate's pool."""
-    url = engine.url.set(drivername="postgresql")
-    return url.render_as_string(hide_password=False)
+    """The libpq connection string of ``engine``'s database, for procrastinate's pool.
+
+    Built from the URL's parts rather than written as a URL, whose query (``options``,
+    with its spaces) libpq reads otherwise than SQLAlchemy writes it.
+    """
+    url = engine.url
+    parts = url.translate_connect_args(username="user", database="dbname")
+    query = {
+        name: value if isinstance(value, str) else value[-1] for name, value in url.query.items()
+    }
+    return make_conninfo("", **parts, **query)
 
 
 def ensure_queue_schema(engine: Engine) -> None:

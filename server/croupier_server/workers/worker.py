@@ -23,6 +23,7 @@ import os
 import socket
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import procrastinate
 from procrastinate import exceptions as queue_errors
@@ -123,6 +124,9 @@ class Worker:
         if worker_id is None:
             return
         identity = WorkerIdentity(worker_id, self._options.name, self._options.lease_margin_s)
+        loop = asyncio.get_running_loop()
+        previous_handler = loop.get_exception_handler()
+        loop.set_exception_handler(self._unretrieved)
         self._say(f"started, {self._options.slots} slots")
         chores = [
             asyncio.ensure_future(self._every(HEARTBEAT_SECONDS, self._heartbeat, worker_id)),
@@ -141,6 +145,7 @@ class Worker:
             await asyncio.gather(*chores, return_exceptions=True)
         with contextlib.suppress(DatabaseFailure):
             await asyncio.to_thread(self._record_stop, worker_id)
+        loop.set_exception_handler(previous_handler)
         self._say("stopped")
 
     async def _run_queue(self, identity: WorkerIdentity) -> None:
@@ -268,6 +273,15 @@ class Worker:
         self._say(
             f"the database is unreachable ({reason}); retrying every {RECONNECT_SECONDS:.0f} s"
         )
+
+    def _unretrieved(self, _loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """Say in one line what went unheard, such as a job the queue could not record.
+
+        (A job whose game was taken back while its worker was cut off ends so.)
+        """
+        error = context.get("exception")
+        message = str(context.get("message", "an error went unheard"))
+        self._say(message if error is None else f"{message}: {_one_line(error)}")
 
     def _say(self, line: str) -> None:
         self._report(f"worker {self._options.name}: {line}")

@@ -175,14 +175,22 @@ def _queue_next(session: Session, record: TournamentRecord) -> list[int]:
 def _finish_if_done(session: Session, record: TournamentRecord) -> None:
     """Finish the tournament if no game of it waits or plays, and its format wants none."""
     assert record.id is not None
-    counts = schedule_counts(session, tournament_id=record.id)
-    if counts[ScheduleStatus.QUEUED] or counts[ScheduleStatus.PLAYING]:
+    if _any_game(session, record.id, ScheduleStatus.QUEUED, ScheduleStatus.PLAYING):
         return
-    if counts[ScheduleStatus.FAILED]:
+    if _any_game(session, record.id, ScheduleStatus.FAILED):
         record.status = TournamentStatus.INTERRUPTED
     elif not _schedule(record).next_games(finished_outcomes(session, record)):
         record.status = TournamentStatus.FINISHED
     session.flush()
+
+
+def _any_game(session: Session, tournament_id: int, *statuses: ScheduleStatus) -> bool:
+    """Whether a game of the tournament stands at one of ``statuses`` (one row read, not all)."""
+    query = select(ScheduledGameRecord.id).where(
+        ScheduledGameRecord.tournament_id == tournament_id,
+        col(ScheduledGameRecord.status).in_(statuses),
+    )
+    return session.exec(query.limit(1)).first() is not None
 
 
 def _schedule(record: TournamentRecord) -> Schedule:

@@ -1,7 +1,7 @@
 """What the job queue costs: games on a worker against games played here, and the queue's rate.
 
-    ./dev bench bench/queue.py                  (about 3 minutes, 4 on a loaded machine)
-    ./dev run python bench/queue.py --quick     (about 2 minutes)
+    ./dev bench bench/job_queue.py                  (about 3 minutes, 4 on a loaded machine)
+    ./dev run python bench/job_queue.py --quick     (about 2 minutes)
 
 On a throwaway database ``croupier_bench_<hex>`` of the PostgreSQL at ``--postgres`` (whose
 user may create databases), dropped at the end; without one it says so and measures
@@ -43,13 +43,6 @@ loaded machine charges no fault.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-# Named as the standard library's queue, this script would shadow it from its own directory.
-if sys.path and Path(sys.path[0]).resolve() == Path(__file__).resolve().parent:
-    del sys.path[0]
-
 import argparse
 import asyncio
 import contextlib
@@ -61,6 +54,7 @@ import secrets
 import shlex
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
@@ -70,6 +64,7 @@ from datetime import datetime
 from multiprocessing.process import BaseProcess
 from multiprocessing.queues import Queue
 from multiprocessing.synchronize import Event
+from pathlib import Path
 from queue import Empty
 from typing import Any, TypeVar
 

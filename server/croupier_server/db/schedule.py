@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from croupier_server.db.games import abort_game
-from croupier_server.db.models import GameRecord
+from croupier_server.db.models import GameRecord, UTCDateTime
 from croupier_server.db.transactions import insert, require, transaction
 from croupier_server.db.work import ScheduledGameRecord, ScheduleStatus, WorkerRecord
 from croupier_server.outcomes import EndedBy, GameStatus
@@ -62,7 +62,9 @@ class Claim:
 
 def database_now(session: Session) -> datetime:
     """The database's clock, which every lease is measured by."""
-    now: datetime = session.connection().execute(sa.select(sa.func.now())).scalar_one()
+    now: datetime = (
+        session.connection().execute(sa.select(sa.func.now(type_=UTCDateTime()))).scalar_one()
+    )
     return now
 
 

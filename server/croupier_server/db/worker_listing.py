@@ -14,7 +14,8 @@ from datetime import datetime, timedelta
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
-from croupier_server.db.models import GameRecord, UTCDateTime
+from croupier_server.db.models import GameRecord
+from croupier_server.db.schedule import database_now
 from croupier_server.db.work import ScheduledGameRecord, ScheduleStatus, WorkerRecord
 from croupier_server.outcomes import GameStatus
 
@@ -120,7 +121,7 @@ class ScheduledAttempt:
 
 def list_workers(session: Session) -> WorkerListing:
     """Every worker that ever registered, newest first, with the games it holds now."""
-    now = _database_now(session)
+    now = database_now(session)
     playing = (
         select(
             col(ScheduledGameRecord.worker_id).label("worker_id"),
@@ -192,11 +193,3 @@ def worker_name(session: Session, *, worker_id: int | None) -> str | None:
     """The name of worker ``worker_id``; ``None`` if there is none (or no id)."""
     worker = None if worker_id is None else session.get(WorkerRecord, worker_id)
     return None if worker is None else worker.name
-
-
-def _database_now(session: Session) -> datetime:
-    # Typed as stored times are, so SQLite's CURRENT_TIMESTAMP text comes back aware UTC.
-    now: datetime = (
-        session.connection().execute(sa.select(sa.func.now(type_=UTCDateTime()))).scalar_one()
-    )
-    return now

@@ -14,7 +14,7 @@ from sqlmodel import Session, col, select
 
 from croupier_server.db.errors import BotNameTaken
 from croupier_server.db.games import known_game
-from croupier_server.db.models import BOT_NAME_MAX_LENGTH, BotKind, BotRecord
+from croupier_server.db.models import BOT_NAME_MAX_LENGTH, VERSION_SEPARATOR, BotKind, BotRecord
 from croupier_server.db.transactions import insert
 from croupier_server.tokens import hash_secret, new_secret
 
@@ -108,9 +108,14 @@ def _insert_bot(session: Session, bot: BotRecord) -> BotRecord:
 
 
 def _checked_name(name: str) -> str:
-    if not 0 < len(name) <= BOT_NAME_MAX_LENGTH or name != name.strip() or not name.isprintable():
+    if (
+        not 0 < len(name) <= BOT_NAME_MAX_LENGTH
+        or name != name.strip()
+        or not name.isprintable()
+        or VERSION_SEPARATOR in name
+    ):
         raise ValueError(
             f"a bot name is 1 to {BOT_NAME_MAX_LENGTH} printable characters without "
-            f"surrounding spaces, not {name!r}"
+            f"surrounding spaces or {VERSION_SEPARATOR!r} (which names versions), not {name!r}"
         )
     return name

@@ -35,6 +35,7 @@ from croupier_server.outcomes import DecidedBy, GameStatus, SeatStatus
 __all__ = [
     "BOT_NAME_MAX_LENGTH",
     "INTEGER_MAX",
+    "VERSION_SEPARATOR",
     "ActionRecord",
     "BotKind",
     "BotRecord",
@@ -52,6 +53,10 @@ __all__ = [
 
 BOT_NAME_MAX_LENGTH = 64
 """The longest bot name, in characters."""
+
+VERSION_SEPARATOR = "@"
+"""What parts a submitted bot's name from its version's number (``NAME@N``); no other bot
+name holds it."""
 
 INTEGER_MAX = 2**31 - 1
 """The largest id or count a column holds: INTEGER is 32 bits on PostgreSQL. A larger value
@@ -104,6 +109,9 @@ class BotKind(enum.StrEnum):
     """The referee starts it from a shell command for each game."""
     REMOTE = "remote"
     """It connects by itself and proves who it is with its bot key."""
+    SUBMITTED = "submitted"
+    """Its author uploads it, version after version; its versions take the seats, never it
+    (each a ``command`` bot named ``NAME@N``, see :mod:`croupier_server.db.submissions`)."""
 
 
 class TournamentStatus(enum.StrEnum):
@@ -134,6 +142,10 @@ class BotRecord(SQLModel, table=True):
     """SHA-256 hex of a ``remote`` bot's key; the key itself is never stored."""
     description: str = ""
     created_at: datetime = Field(default_factory=utc_now, sa_type=UTCDateTime)
+    author_id: int | None = Field(default=None, foreign_key="author.id", index=True)
+    """The author who owns it (a submitted bot and its versions); ``None``: the organiser's."""
+    version_of_id: int | None = Field(default=None, foreign_key="bot.id", index=True)
+    """For a version (``NAME@N``): the submitted bot ``NAME``."""
 
 
 class TournamentRecord(SQLModel, table=True):
@@ -210,6 +222,8 @@ class GameRecord(SQLModel, table=True):
     """Which attempt at its scheduled game this is, when a worker played it (from 1)."""
     worker_id: int | None = Field(default=None, foreign_key="worker.id")
     """The worker that played it, when a worker did."""
+    rated: bool = True
+    """Whether it counts in the ratings: a submitted version's check games do not."""
 
 
 class SeatRecord(SQLModel, table=True):

@@ -24,13 +24,13 @@ import sqlalchemy as sa
 from sqlalchemy import Connection, Engine
 from sqlmodel import SQLModel
 
-from croupier_server.db import models, work  # noqa: F401  (registers the tables)
+from croupier_server.db import ladders, models, submissions, work  # noqa: F401  (the tables)
 from croupier_server.db.errors import DatabaseUnavailable
 from croupier_server.db.migrations.baseline import BASELINE, catch_up
 
 __all__ = ["BASELINE_REVISION", "HEAD_REVISION", "VERSION_TABLE", "migrate", "migrating"]
 
-HEAD_REVISION = "0004"
+HEAD_REVISION = "0005"
 """The newest revision of :mod:`croupier_server.db.migrations`: the models' schema."""
 
 BASELINE_REVISION = "0001"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from croupier_server.errors import CroupierServerError
 
 __all__ = [
+    "AuthorNameTaken",
     "BotNameTaken",
     "DatabaseFailure",
     "DatabaseUnavailable",
@@ -35,6 +36,10 @@ class DatabaseFailure(StorageError):
 
 class BotNameTaken(StorageError, ValueError):
     """A bot with this name is already registered (names are unique, case-sensitive)."""
+
+
+class AuthorNameTaken(StorageError, ValueError):
+    """An author with this name exists already (names are unique, case-sensitive)."""
 
 
 class RecordNotFound(StorageError, LookupError):

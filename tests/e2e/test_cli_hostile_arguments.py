@@ -66,6 +66,10 @@ CRASHING_BOTS = {"lexio": ("crash0", "crash1", "crash2"), "cribbage": ("pair0",)
 BASELINE_LINES: dict[tuple[str, ...], tuple[str, ...]] = {
     ("bot", "add"): ("sweep-bot --game lexio --command false",),
     ("bot", "list"): ("",),
+    ("author", "add"): ("sweep-author",),
+    ("author", "list"): ("",),
+    ("author", "revoke"): ("ada",),
+    ("author", "token"): ("ada",),
     ("match",): (
         "--game lexio --players 3 --rounds 1 --bot crash0 --bot crash1 --bot crash2 --seed 1",
     ),
@@ -295,6 +299,7 @@ def workspace(tmp_path_factory: pytest.TempPathFactory, taken_address: str) -> W
         for name in names:
             register = ["bot", "add", name, "--game", game, "--command", "false"]
             assert main([*register, "--db", space.url]) == 0
+    assert main(["author", "add", "ada", "--db", space.url]) == 0
     for path in [("tournament", "run"), ("match",)]:  # tournament 1 and its game 1, game 2
         assert main([*path, *BASELINES[path][0], "--db", space.url]) == 0
     return space

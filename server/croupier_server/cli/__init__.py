@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from croupier.games import IllegalAction, InvalidOptions, game_class, game_names
 from croupier_server import __version__
 from croupier_server.cli import (
+    _authors,
     _bots,
     _dashboard,
     _demo,
@@ -33,6 +34,7 @@ __all__ = ["build_parser", "main"]
 
 _COMMANDS = (
     _bots,
+    _authors,
     _match,
     _tournament,
     _sprt,

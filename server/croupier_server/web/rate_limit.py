@@ -1,0 +1,93 @@
+"""How often one client may try something: a token bucket per client address, in memory.
+
+A bucket holds up to ``burst`` tries and refills at ``burst`` tries per ``period_s``: a
+client may try ``burst`` times at once, then once every ``period_s / burst`` seconds. A try
+refused tells how long until the next one is allowed (the ``Retry-After`` of a 429).
+
+Buckets live in the server's memory (a restart forgets them) and are keyed by the address
+the connection comes from: behind a reverse proxy every client shares the proxy's
+address, so the limits are the proxy's to set (see docs/dashboard.md, "Access").
+
+>>> now = [0.0]
+>>> limiter = RateLimiter(burst=2, period_s=60, clock=lambda: now[0])
+>>> limiter.take("10.0.0.1"), limiter.take("10.0.0.1"), limiter.take("10.0.0.1")
+(None, None, 30.0)
+>>> limiter.take("10.0.0.2")
+>>> now[0] = 30.0
+>>> limiter.take("10.0.0.1")
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+__all__ = ["MAX_CLIENTS", "RateLimiter", "retry_after_header"]
+
+MAX_CLIENTS = 10_000
+"""The most addresses a limiter remembers; the one least recently seen is forgotten first."""
+
+
+@dataclass(slots=True)
+class _Bucket:
+    tries: float
+    """The tries left, a fraction while it refills."""
+    at: float
+    """When ``tries`` was counted, on the limiter's clock."""
+
+
+class RateLimiter:
+    """A token bucket per client address; thread-safe."""
+
+    def __init__(
+        self,
+        *,
+        burst: int,
+        period_s: float,
+        clock: Callable[[], float] = time.monotonic,
+        max_clients: int = MAX_CLIENTS,
+    ) -> None:
+        """A limiter of ``burst`` tries per ``period_s`` seconds per client.
+
+        Raises:
+            ValueError: ``burst`` or ``period_s`` is not positive.
+        """
+        if burst < 1 or not period_s > 0:
+            raise ValueError(
+                f"a rate limit needs a positive burst and period, not {burst}/{period_s}"
+            )
+        self.burst = burst
+        self.period_s = period_s
+        self._clock = clock
+        self._max_clients = max_clients
+        self._buckets: OrderedDict[str, _Bucket] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def take(self, client: str) -> float | None:
+        """Count a try of ``client``: ``None`` if it is allowed, else the seconds to wait."""
+        refill = self.burst / self.period_s
+        with self._lock:
+            now = self._clock()
+            bucket = self._buckets.pop(client, None) or _Bucket(float(self.burst), now)
+            bucket.tries = min(self.burst, bucket.tries + (now - bucket.at) * refill)
+            bucket.at = now
+            self._buckets[client] = bucket
+            while len(self._buckets) > self._max_clients:
+                self._buckets.popitem(last=False)
+            if bucket.tries >= 1:
+                bucket.tries -= 1
+                return None
+            return (1 - bucket.tries) / refill
+
+
+def retry_after_header(wait_s: float) -> dict[str, str]:
+    """The ``Retry-After`` header of a try refused for ``wait_s`` seconds (whole, at least 1).
+
+    >>> retry_after_header(0.2)
+    {'Retry-After': '1'}
+    """
+    return {"Retry-After": str(max(1, math.ceil(wait_s)))}

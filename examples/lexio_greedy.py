@@ -9,31 +9,18 @@ beat it. It keeps no plan: it breaks pairs and straights to answer a single, and
 The referee starts it with its address and token, once registered:
 
     croupier bot add lexio-greedy --game lexio --command "python examples/lexio_greedy.py"
+
+Its code is in the SDK, ``croupier/opponents/lexio.py`` (read it there, a page long), since
+``croupier-bot play`` and ``python -m croupier.opponents greedy --game lexio`` seat the same
+bot: this file is the script that runs it.
 """
 
 from __future__ import annotations
 
 import croupier
-from croupier.games import lexio
-from croupier.games.lexio import LexioObservation, Pass, Play, combination
+from croupier.opponents.lexio import GreedyLexioBot
 
-
-class GreedyLexioBot(croupier.Bot[LexioObservation, lexio.Action]):
-    """Plays the most tiles it can, the weakest such play; passes only when it must."""
-
-    games = ("lexio",)
-
-    def act(self, observation: LexioObservation) -> lexio.Action:
-        """The weakest of the largest legal plays, or a pass when there is none."""
-        plays = [action for action in observation.legal_actions if isinstance(action, Play)]
-        if not plays:
-            return Pass()
-        players = observation.players
-        return max(
-            plays,
-            key=lambda play: (len(play.tiles), -combination(play.tiles, players).strength),
-        )
-
+__all__ = ["GreedyLexioBot"]
 
 if __name__ == "__main__":
     croupier.run(GreedyLexioBot())

@@ -8,46 +8,18 @@ it afresh, whichever process plays it.
 The referee starts it with its address and token, once registered:
 
     croupier bot add lexio-random --game lexio --command "python examples/lexio_random.py"
+
+Its code is in the SDK, ``croupier/opponents/lexio.py`` (read it there, a page long), since
+``croupier-bot play`` and ``python -m croupier.opponents random --game lexio`` seat the same
+bot: this file is the script that runs it.
 """
 
 from __future__ import annotations
 
-import os
-import random
-
 import croupier
-from croupier.games import lexio
-from croupier.games.lexio import LexioObservation
+from croupier.opponents.lexio import RandomLexioBot
 
-
-class RandomLexioBot(croupier.Bot[LexioObservation, lexio.Action]):
-    """Plays a uniformly random legal action.
-
-    Args:
-        seed: seeds the choices; by default ``CROUPIER_BOT_SEED`` if set, else OS randomness.
-    """
-
-    games = ("lexio",)
-
-    def __init__(self, seed: int | None = None) -> None:
-        if seed is None and (text := os.environ.get("CROUPIER_BOT_SEED")):
-            seed = int(text)
-        self.seed = seed
-        self.rng = random.Random(seed)
-
-    def on_game_start(self, start: croupier.GameStart) -> None:
-        """Draw each game's choices from the seed afresh, as a new process would.
-
-        So a game's choices never depend on the games this process played before: the
-        same in a tournament's pooled process as in a process of its own.
-        """
-        if self.seed is not None:
-            self.rng = random.Random(self.seed)
-
-    def act(self, observation: LexioObservation) -> lexio.Action:
-        """Any legal action, each as likely as the others."""
-        return self.rng.choice(observation.legal_actions)
-
+__all__ = ["RandomLexioBot"]
 
 if __name__ == "__main__":
     croupier.run(RandomLexioBot())

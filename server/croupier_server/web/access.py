@@ -6,11 +6,19 @@ opened with it. The read token, when one is set, is needed to read any page or J
 (the admin token reads too); without one, reading is open. Tokens are compared in
 constant time.
 
+Authors (:mod:`croupier_server.db.authors`) have tokens of their own, found by their
+digest: an author's token submits and retires that author's bots and reads their private
+pages, through the API or a login session, and reads whatever the read token reads. A
+revoked token ends its sessions too: an author's session is checked against the author's
+token on each request.
+
 Logging in with a token at ``/login`` sets a cookie that holds a random session value, not
 the token (``HttpOnly``, ``SameSite=Strict``); the session also holds the CSRF value every
 form post must carry. Sessions live in memory, for :data:`SESSION_LIFETIME_S` at most: a
 restart logs everybody out. The API never takes the cookie to change anything, so a page
 elsewhere cannot make a browser change anything through it.
+
+The login form and sign-up are limited per client address (:mod:`.rate_limit`).
 """
 
 from __future__ import annotations
@@ -29,23 +37,34 @@ from fastapi import HTTPException, Request, Response, Security
 from fastapi.security import APIKeyCookie, HTTPAuthorizationCredentials, HTTPBearer
 
 from croupier_server.tokens import hash_secret
+from croupier_server.web.rate_limit import RateLimiter
 
 __all__ = [
+    "LOGIN_LIMIT",
     "MIN_TOKEN_LENGTH",
     "SESSION_COOKIE",
     "SESSION_LIFETIME_S",
+    "SIGN_UP_LIMIT",
     "AccessControl",
     "AccessTokens",
+    "AuthorLookup",
+    "Caller",
     "LoginSession",
+    "OptionalCaller",
+    "RequiredCaller",
     "Role",
     "access_of",
     "admin_login",
+    "author_login",
     "check_csrf",
     "check_token",
     "clear_session_cookie",
+    "optional_caller",
     "require_admin",
     "require_reader",
+    "required_caller",
     "set_session_cookie",
+    "user_login",
 ]
 
 MIN_TOKEN_LENGTH = 16
@@ -54,6 +73,10 @@ MIN_TOKEN_LENGTH = 16
 SESSION_COOKIE = "croupier_session"
 SESSION_LIFETIME_S = 12 * 3600
 """How long a login lasts."""
+LOGIN_LIMIT = (10, 60.0)
+"""Login tries per client address: a burst of 10, then one every 6 seconds."""
+SIGN_UP_LIMIT = (5, 3600.0)
+"""Sign-ups per client address: a burst of 5, then one every 12 minutes."""
 
 # RFC 6750's b64token: what an Authorization header can carry as a Bearer token.
 _TOKEN_PATTERN = re.compile(r"[A-Za-z0-9\-._~+/]+=*")
@@ -62,8 +85,9 @@ _CHALLENGE = {"WWW-Authenticate": 'Bearer realm="croupier"'}
 _BEARER = HTTPBearer(
     auto_error=False,
     scheme_name="token",
-    description="The admin token, to change anything. When the server sets a read token, "
-    "reading needs a token too: the read token or the admin token.",
+    description="The admin token, to change anything; or an author's token, to submit, "
+    "retire and read the private pages of that author's bots. When the server sets a read "
+    "token, reading needs a token too: the read token, the admin token or an author's.",
 )
 _COOKIE = APIKeyCookie(
     name=SESSION_COOKIE,
@@ -78,6 +102,33 @@ class Role(enum.Enum):
 
     READER = "reader"
     ADMIN = "admin"
+    AUTHOR = "author"
+    """An author's: their own bots and private pages, and reading."""
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """Whom a token or a login session speaks for.
+
+    Attributes:
+        role: What it allows.
+        author_id: The author's id, for :attr:`Role.AUTHOR`.
+        author: The author's name, for :attr:`Role.AUTHOR`.
+    """
+
+    role: Role
+    author_id: int | None = None
+    author: str | None = None
+
+    def owns(self, author_id: int | None) -> bool:
+        """Whether it may see and change what the author ``author_id`` owns (the admin may)."""
+        if self.role is Role.ADMIN:
+            return True
+        return self.role is Role.AUTHOR and author_id is not None and author_id == self.author_id
+
+
+AuthorLookup = Callable[[str], Caller | None]
+"""Finds the author whose token has a digest (:func:`~croupier_server.tokens.hash_secret`)."""
 
 
 def check_token(token: str, *, name: str) -> str:
@@ -119,26 +170,47 @@ class LoginSession:
     """A browser logged in with a token.
 
     Attributes:
-        role: What the token it logged in with allows.
+        caller: Whom the token it logged in with speaks for.
         csrf: The value its form posts carry, which a page elsewhere cannot know.
         expires_at: When it ends, on :func:`time.monotonic`'s clock.
+        token_hash: The digest of an author's token, which must still be theirs.
     """
 
-    role: Role
+    caller: Caller
     csrf: str
     expires_at: float
+    token_hash: str | None = None
+
+    @property
+    def role(self) -> Role:
+        """What the token it logged in with allows."""
+        return self.caller.role
 
 
 class AccessControl:
-    """The tokens of one dashboard and the login sessions opened with them; thread-safe."""
+    """The tokens of one dashboard and the login sessions opened with them; thread-safe.
+
+    ``authors`` finds authors by their token's digest (none: no author's token is known);
+    ``sign_up`` lets people sign up as authors; the login form and sign-up are limited per
+    client address by :attr:`login_limiter` and :attr:`sign_up_limiter`.
+    """
 
     def __init__(
-        self, tokens: AccessTokens, *, clock: Callable[[], float] = time.monotonic
+        self,
+        tokens: AccessTokens,
+        *,
+        authors: AuthorLookup | None = None,
+        sign_up: bool = False,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.tokens = tokens
+        self.sign_up = sign_up
+        self._authors = authors
         self._clock = clock
         self._sessions: dict[str, LoginSession] = {}
         self._lock = threading.Lock()
+        self.login_limiter = RateLimiter(burst=LOGIN_LIMIT[0], period_s=LOGIN_LIMIT[1])
+        self.sign_up_limiter = RateLimiter(burst=SIGN_UP_LIMIT[0], period_s=SIGN_UP_LIMIT[1])
 
     @property
     def read_protected(self) -> bool:
@@ -146,21 +218,36 @@ class AccessControl:
         return self.tokens.read is not None
 
     def role_of(self, token: str) -> Role | None:
-        """What ``token`` allows, if it is one of the dashboard's tokens."""
+        """What ``token`` allows, if it is one of the dashboard's tokens or an author's."""
+        caller = self.caller_of(token)
+        return None if caller is None else caller.role
+
+    def caller_of(self, token: str) -> Caller | None:
+        """Whom ``token`` speaks for, if it is one of the dashboard's tokens or an author's."""
         # Both are compared, so the time taken does not tell which one was close.
         is_admin = _same(token, self.tokens.admin)
         is_reader = _same(token, self.tokens.read)
         if is_admin:
-            return Role.ADMIN
-        return Role.READER if is_reader else None
+            return Caller(Role.ADMIN)
+        if is_reader:
+            return Caller(Role.READER)
+        return self._author(hash_secret(token))
+
+    def _author(self, token_hash: str) -> Caller | None:
+        return None if self._authors is None else self._authors(token_hash)
 
     def log_in(self, token: str) -> tuple[str, LoginSession] | None:
         """A new session for ``token`` and the cookie value naming it; ``None``: a wrong token."""
-        role = self.role_of(token)
-        if role is None:
+        caller = self.caller_of(token)
+        if caller is None:
             return None
         cookie = secrets.token_urlsafe(32)
-        session = LoginSession(role, secrets.token_urlsafe(32), self._clock() + SESSION_LIFETIME_S)
+        session = LoginSession(
+            caller,
+            secrets.token_urlsafe(32),
+            self._clock() + SESSION_LIFETIME_S,
+            token_hash=hash_secret(token) if caller.role is Role.AUTHOR else None,
+        )
         with self._lock:
             now = self._clock()
             self._sessions = {
@@ -177,6 +264,9 @@ class AccessControl:
         with self._lock:
             found = self._sessions.get(hash_secret(cookie))
         if found is None or found.expires_at <= self._clock():
+            return None
+        if found.token_hash is not None and self._author(found.token_hash) != found.caller:
+            self.log_out(cookie)  # the author's token was revoked or replaced
             return None
         return found
 
@@ -202,11 +292,49 @@ _BearerCredentials = Annotated[HTTPAuthorizationCredentials | None, Security(_BE
 _LoginCookie = Annotated[str | None, Security(_COOKIE)]
 
 
+def required_caller(request: Request, credentials: _BearerCredentials) -> Caller:
+    """Whom the request's Bearer token speaks for: the API's changes take no cookie.
+
+    Raises:
+        HTTPException: 401 without a token or with a wrong one.
+    """
+    if credentials is None:
+        raise HTTPException(
+            401,
+            "this needs a token: Authorization: Bearer TOKEN (the admin's or an author's)",
+            _CHALLENGE,
+        )
+    caller = access_of(request).caller_of(credentials.credentials)
+    if caller is None:
+        raise HTTPException(401, "the token is wrong (or revoked)", _CHALLENGE)
+    return caller
+
+
+def optional_caller(
+    request: Request, credentials: _BearerCredentials, cookie: _LoginCookie
+) -> Caller | None:
+    """Whom a reading request speaks for: its Bearer token, else its login session, if any.
+
+    Raises:
+        HTTPException: 401 for a wrong Bearer token.
+    """
+    if credentials is not None:
+        return required_caller(request, credentials)
+    session = access_of(request).session(cookie)
+    return None if session is None else session.caller
+
+
+RequiredCaller = Annotated[Caller, Security(required_caller)]
+"""A route parameter that receives :func:`required_caller`'s."""
+OptionalCaller = Annotated[Caller | None, Security(optional_caller)]
+"""A route parameter that receives :func:`optional_caller`'s."""
+
+
 def require_admin(request: Request, credentials: _BearerCredentials) -> None:
     """Let the request through only with the admin token (a route dependency).
 
     Raises:
-        HTTPException: 401 without a token or with a wrong one, 403 with the read token.
+        HTTPException: 401 without a token or with a wrong one, 403 with another token.
     """
     if credentials is None:
         raise HTTPException(
@@ -215,12 +343,14 @@ def require_admin(request: Request, credentials: _BearerCredentials) -> None:
     role = access_of(request).role_of(credentials.credentials)
     if role is None:
         raise HTTPException(401, "the token is wrong", _CHALLENGE)
-    if role is not Role.ADMIN:
+    if role is Role.READER:
         raise HTTPException(403, "the read token cannot change anything")
+    if role is not Role.ADMIN:
+        raise HTTPException(403, "this needs the admin token, not an author's")
 
 
 def require_reader(request: Request, credentials: _BearerCredentials, cookie: _LoginCookie) -> None:
-    """Let the request through with either token or a login session (a route dependency).
+    """Let the request through with a token or a login session (a route dependency).
 
     Raises:
         HTTPException: 401 otherwise.
@@ -243,8 +373,34 @@ def admin_login(request: Request, cookie: _LoginCookie) -> LoginSession:
     session = access_of(request).session(cookie)
     if session is None:
         raise HTTPException(401, "log in with the admin token first")
-    if session.role is not Role.ADMIN:
+    if session.role is Role.READER:
         raise HTTPException(403, "log in with the admin token: the read token changes nothing")
+    if session.role is not Role.ADMIN:
+        raise HTTPException(403, "log in with the admin token: these forms are the organiser's")
+    return session
+
+
+def author_login(request: Request, cookie: _LoginCookie) -> LoginSession:
+    """An author's login session, of the upload form (a route dependency).
+
+    Raises:
+        HTTPException: 401 without a login session, 403 for another role's.
+    """
+    session = user_login(request, cookie)
+    if session.role is not Role.AUTHOR:
+        raise HTTPException(403, "log in with an author's token to submit a bot")
+    return session
+
+
+def user_login(request: Request, cookie: _LoginCookie) -> LoginSession:
+    """Any login session, of a form whose post checks who may (a route dependency).
+
+    Raises:
+        HTTPException: 401 without one.
+    """
+    session = access_of(request).session(cookie)
+    if session is None:
+        raise HTTPException(401, "log in first")
     return session
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from fastapi import Depends, FastAPI, Request
@@ -11,25 +12,40 @@ from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import Engine
+from sqlmodel import Session
 from starlette.exceptions import HTTPException
 
 from croupier_server import __version__
+from croupier_server.db import authors as db_authors
 from croupier_server.web import (
+    authors,
     bots,
     game_page,
     games,
     leaderboard,
     replay,
+    submissions,
     tournaments,
+    upload,
+    version_files,
+    version_pages,
+    versions,
     workers,
 )
-from croupier_server.web.access import AccessControl, AccessTokens, require_reader
+from croupier_server.web.access import (
+    AccessControl,
+    AccessTokens,
+    Caller,
+    Role,
+    require_reader,
+)
 from croupier_server.web.admin import api as admin_api
 from croupier_server.web.admin import pages as admin_pages
 from croupier_server.web.admin.actions import AdminActions
 from croupier_server.web.admin.pages import login_url
 from croupier_server.web.openapi import error_answers
 from croupier_server.web.ratings_cache import RatingsCache
+from croupier_server.web.submissions import SubmissionActions
 from croupier_server.web.templating import render
 
 __all__ = ["API_PREFIX", "create_app"]
@@ -45,12 +61,17 @@ def create_app(
     *,
     tokens: AccessTokens | None = None,
     admin_actions: AdminActions | None = None,
+    submission_actions: SubmissionActions | None = None,
+    sign_up: bool = False,
 ) -> FastAPI:
     """The dashboard over the database of ``engine``.
 
     Changing anything needs the admin token of ``tokens`` (without one, nothing can be
     changed) and is done by ``admin_actions`` (without them, changes are refused); reading
     needs a token only if ``tokens`` sets a read token (see :mod:`croupier_server.web.access`).
+    The authors of the database submit and retire their bots with their own tokens, through
+    ``submission_actions`` (without them, uploads are refused); with ``sign_up``, people
+    may sign up as authors.
     Nothing is fetched from outside the server: the pages use only the scripts and styles
     under ``/static``, and the OpenAPI schema is served as JSON at ``/api/openapi.json``
     without an interactive viewer.
@@ -65,14 +86,34 @@ def create_app(
     )
     app.state.engine = engine
     app.state.ratings_cache = RatingsCache(engine)
-    app.state.access = AccessControl(tokens or AccessTokens())
+    app.state.access = AccessControl(
+        tokens or AccessTokens(), authors=_stored_authors(engine), sign_up=sign_up
+    )
     app.state.admin_actions = admin_actions
+    app.state.submission_actions = submission_actions
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.mount("/static", StaticFiles(directory=_STATIC), name="static")
     protected = app.state.access.read_protected
-    for pages in (leaderboard, tournaments, bots, games, replay, game_page, workers):
+    # A submitted bot's pages come after the bots', whose /bots/{id} takes the numbers.
+    routers = [
+        leaderboard.router,
+        tournaments.router,
+        bots.router,
+        versions.router,
+        version_files.router,
+        version_pages.router,
+        games.router,
+        replay.router,
+        game_page.router,
+        workers.router,
+        submissions.router,
+        upload.router,
+        authors.router,
+        authors.pages,
+    ]
+    for router in routers:
         app.include_router(
-            pages.router,
+            router,
             dependencies=[Depends(require_reader)] if protected else [],
             responses=error_answers({401: "No token, or a wrong one"}) if protected else {},
         )
@@ -81,6 +122,19 @@ def create_app(
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(RequestValidationError, _bad_request)
     return app
+
+
+def _stored_authors(engine: Engine) -> Callable[[str], Caller | None]:
+    """Finds the authors of ``engine``'s database by their token's digest."""
+
+    def find(token_hash: str) -> Caller | None:
+        with Session(engine) as session:
+            author = db_authors.author_by_token_hash(session, token_hash=token_hash)
+        if author is None:
+            return None
+        return Caller(Role.AUTHOR, author_id=author.id, author=author.name)
+
+    return find
 
 
 def _wants_json(request: Request) -> bool:
@@ -96,7 +150,7 @@ async def _http_error(request: Request, error: Exception) -> Response:
         )
     if error.status_code == 401:
         # A form post cannot be repeated by going back to its address: back to the forms.
-        target = request.url.path if request.method == "GET" else "/admin"
+        target = request.url.path if request.method == "GET" else _form_page(request.url.path)
         if request.method == "GET" and request.url.query:
             target = f"{target}?{request.url.query}"
         return RedirectResponse(login_url(target), status_code=303)
@@ -106,6 +160,11 @@ async def _http_error(request: Request, error: Exception) -> Response:
         {"status": error.status_code, "message": error.detail},
         status_code=error.status_code,
     )
+
+
+def _form_page(posted_to: str) -> str:
+    """The page of the form that posts to ``posted_to``."""
+    return "/admin" if posted_to.startswith("/admin") else posted_to.removesuffix("/retire")
 
 
 async def _bad_request(request: Request, error: Exception) -> Response:

@@ -18,7 +18,7 @@ from pydantic import BaseModel, Field
 from sqlmodel import Session
 
 from croupier_server import db
-from croupier_server.db import BotKind, BotRecord, bot_history, statistics
+from croupier_server.db import BotKind, BotRecord, bot_history, statistics, version_listing
 from croupier_server.db.bot_history import BotFault, BotGame
 from croupier_server.ratings import HeadToHead
 from croupier_server.standings import Standing
@@ -34,6 +34,7 @@ from croupier_server.web.leaderboard import (
 from croupier_server.web.openapi import RecordId, error_answers
 from croupier_server.web.ratings_cache import Board, CachedRatings, RatingsCache
 from croupier_server.web.templating import render
+from croupier_server.web.version_pages import submitted_bot_page
 
 __all__ = [
     "BotBoard",
@@ -197,11 +198,14 @@ def bots_page(request: Request, session: DatabaseSession, cache: CachedRatings) 
     return render(request, "bots.html", context)
 
 
-@router.get("/bots/{bot_id}", include_in_schema=False, response_class=HTMLResponse)
+@router.get("/bots/{bot_id:int}", include_in_schema=False, response_class=HTMLResponse)
 def bot_page(
     request: Request, bot_id: RecordId, session: DatabaseSession, cache: CachedRatings
 ) -> HTMLResponse:
-    """One bot."""
+    """One bot; a submitted bot's page lists its versions."""
+    submitted = version_listing.submitted_bot_by_id(session, bot_id=bot_id)
+    if submitted is not None:
+        return submitted_bot_page(request, session, cache, submitted)
     view = bot_profile(session, cache, bot_id=bot_id)
     charts = {
         board.path: rating_chart(

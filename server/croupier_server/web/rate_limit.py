@@ -26,7 +26,9 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["MAX_CLIENTS", "RateLimiter", "retry_after_header"]
+from fastapi import HTTPException, Request
+
+__all__ = ["MAX_CLIENTS", "RateLimiter", "client_address", "limit_rate", "retry_after_header"]
 
 MAX_CLIENTS = 10_000
 """The most addresses a limiter remembers; the one least recently seen is forgotten first."""
@@ -91,3 +93,21 @@ def retry_after_header(wait_s: float) -> dict[str, str]:
     {'Retry-After': '1'}
     """
     return {"Retry-After": str(max(1, math.ceil(wait_s)))}
+
+
+def client_address(request: Request) -> str:
+    """The address the request's connection comes from: the key of its bucket."""
+    return request.client.host if request.client is not None else ""
+
+
+def limit_rate(request: Request, limiter: RateLimiter) -> None:
+    """Count a try of the request's client against ``limiter``.
+
+    Raises:
+        HTTPException: 429 with ``Retry-After``, when the client has tried too often.
+    """
+    wait = limiter.take(client_address(request))
+    if wait is not None:
+        raise HTTPException(
+            429, "too many tries from this address: wait and try again", retry_after_header(wait)
+        )

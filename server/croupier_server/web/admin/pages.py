@@ -40,18 +40,20 @@ from croupier_server.web.admin.forms import (
     tournament_data,
 )
 from croupier_server.web.admin.schemas import BotRegistration, TournamentRequest
+from croupier_server.web.rate_limit import client_address, retry_after_header
 from croupier_server.web.templating import render
 
-__all__ = ["MAX_FORM_BYTES", "login_url", "router"]
+__all__ = ["MAX_FORM_BYTES", "UnframedRoute", "login_url", "read_form", "router"]
 
 
-class _UnframedRoute(APIRoute):
+class UnframedRoute(APIRoute):
     """A route whose pages no other site may frame, nor learn where they were left from.
 
     A page of forms framed by another site could be clicked through unawares.
     """
 
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        """The route's handler, whose answers carry the headers that forbid framing."""
         handler = super().get_route_handler()
 
         async def unframed(request: Request) -> Response:
@@ -68,7 +70,7 @@ _PAGE_HEADERS = {
     "Referrer-Policy": "same-origin",
 }
 
-router = APIRouter(include_in_schema=False, route_class=_UnframedRoute)
+router = APIRouter(include_in_schema=False, route_class=UnframedRoute)
 
 MAX_FORM_BYTES = 64 * 1024
 """The largest form post read; a larger one is refused (413) before it fills memory."""
@@ -91,10 +93,20 @@ def login_page(
 
 @router.post("/login")
 async def log_in(request: Request) -> Response:
-    """Open a login session for a right token, and go back where the user was going."""
-    fields = await _form(request)
+    """Open a login session for a right token, and go back where the user was going.
+
+    Each client address has :data:`~croupier_server.web.access.LOGIN_LIMIT` tries.
+    """
+    fields = await read_form(request)
     target = _local(fields.get("next", "/"))
-    opened = access_of(request).log_in(fields.get("token", ""))
+    wait = access_of(request).login_limiter.take(client_address(request))
+    if wait is not None:
+        refused = _login_form(
+            request, target, message="Too many tries from here: wait a little.", status_code=429
+        )
+        refused.headers.update(retry_after_header(wait))
+        return refused
+    opened = await run_in_threadpool(access_of(request).log_in, fields.get("token", ""))
     if opened is None:
         return _login_form(request, target, message="That token is wrong.", status_code=401)
     cookie, _ = opened
@@ -106,7 +118,7 @@ async def log_in(request: Request) -> Response:
 @router.post("/logout")
 async def log_out(request: Request) -> Response:
     """End the login session (the form carries its CSRF value)."""
-    fields = await _form(request)
+    fields = await read_form(request)
     cookie = request.cookies.get(SESSION_COOKIE)
     session = access_of(request).session(cookie)
     if session is not None:
@@ -126,7 +138,7 @@ def admin_page(request: Request, session: AdminLogin) -> HTMLResponse:
 @router.post("/admin/bots", response_class=HTMLResponse)
 async def add_bot_form(request: Request, session: AdminLogin, actions: Actions) -> HTMLResponse:
     """Register the bot the form describes; a remote bot's key is shown this once."""
-    fields = await _form(request)
+    fields = await read_form(request)
     check_csrf(session, fields.get("csrf"))
     try:
         registration = parse(BotRegistration, bot_data(fields))
@@ -143,7 +155,7 @@ async def queue_tournament_form(
     request: Request, session: AdminLogin, actions: Actions
 ) -> Response:
     """Queue the tournament the form describes, and show its page."""
-    fields = await _form(request)
+    fields = await read_form(request)
     check_csrf(session, fields.get("csrf"))
     try:
         tournament_request = parse(TournamentRequest, tournament_data(fields))
@@ -162,7 +174,7 @@ def _local(target: str) -> str:
     return target if is_path and not parts.scheme and not parts.netloc else "/"
 
 
-async def _form(request: Request) -> dict[str, str]:
+async def read_form(request: Request) -> dict[str, str]:
     """The fields of a URL-encoded form post, the first value of each.
 
     Raises:

@@ -198,6 +198,14 @@ class Site:
                 len(session.exec(select(BotArchiveRecord)).all()),
             )
 
+    def bot_id(self, name: str) -> int:
+        """The id of the bot ``name``."""
+        with Session(self.engine) as session:
+            found = db.get_bot_by_name(session, name=name)
+            assert found is not None
+            assert found.id is not None
+            return found.id
+
     def version(self, bot_id: int) -> BotVersionRecord:
         """The version row of the version whose bot is ``bot_id``."""
         with Session(self.engine) as session:

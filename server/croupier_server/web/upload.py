@@ -13,9 +13,8 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.datastructures import UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from starlette.datastructures import FormData
+from starlette.datastructures import FormData, UploadFile
 from starlette.formparsers import MultiPartException, MultiPartParser
 
 from croupier_server.web.access import LoginSession, author_login, check_csrf
@@ -51,11 +50,16 @@ async def submit_form(request: Request, login: AuthorLogin, actions: Actions) ->
     taking = available(actions)
     body = await read_limited_body(request, taking.max_archive_bytes + FORM_OVERHEAD_BYTES)
     form = await _parsed(request, body)
-    check_csrf(login, _text(form.get("csrf")))
-    upload = form.get("archive")
-    if not isinstance(upload, UploadFile):
-        return _form(request, login, actions, message="Choose an archive to upload.", status=400)
-    archive = await upload.read()
+    try:
+        check_csrf(login, _text(form.get("csrf")))
+        upload = form.get("archive")
+        if not isinstance(upload, UploadFile):
+            return _form(
+                request, login, actions, message="Choose an archive to upload.", status=400
+            )
+        archive = await upload.read()
+    finally:
+        await form.close()
     if len(archive) > taking.max_archive_bytes:
         raise HTTPException(413, "the archive is larger than this server takes")
     try:

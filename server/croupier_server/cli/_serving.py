@@ -27,6 +27,7 @@ from croupier_server.settings import ADMIN_TOKEN_VARIABLE, READ_TOKEN_VARIABLE, 
 from croupier_server.tokens import new_secret
 from croupier_server.web import DashboardServer, create_app
 from croupier_server.web.access import AccessTokens
+from croupier_server.web.submissions import SubmissionActions
 
 __all__ = ["DashboardTokens", "dashboard_serving", "dashboard_tokens", "referee_serving"]
 
@@ -117,12 +118,15 @@ async def dashboard_serving(
     *,
     note: str = "",
     referee: RefereeServer | None = None,
+    submissions: SubmissionActions | None = None,
+    sign_up: bool = False,
 ) -> AsyncIterator[DashboardServer]:
     """The dashboard over ``engine`` serving on ``address`` while the block runs.
 
     Its address is printed (followed by ``note``), then the tokens made up for it. Bots
     registered through it have the files their commands name taken from the working
-    directory; the remote ones may connect to ``referee`` at once.
+    directory; the remote ones may connect to ``referee`` at once. Authors' uploads are
+    stored by ``submissions`` (none: refused); ``sign_up`` lets people sign up as authors.
 
     Raises:
         CliError: the address is malformed or cannot be listened on.
@@ -132,7 +136,13 @@ async def dashboard_serving(
         directory=os.getcwd(),
         admit_remote=None if referee is None else _admitter(referee.registry),
     )
-    app = create_app(engine, tokens=tokens.tokens, admin_actions=actions)
+    app = create_app(
+        engine,
+        tokens=tokens.tokens,
+        admin_actions=actions,
+        submission_actions=submissions,
+        sign_up=sign_up,
+    )
     try:
         server = DashboardServer(app, address)
     except (OSError, ValueError) as error:

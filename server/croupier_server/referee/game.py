@@ -2,14 +2,16 @@
 
 The referee starts a process for each seat of a command bot, which ends with the game,
 unless a :class:`ProcessSource` (a tournament's pool) lends the game processes it keeps from
-game to game; a remote bot's idle session is taken from the registry and given back.
+game to game; a remote bot's idle session is taken from the registry and given back. A
+command bot that never says Hello forfeits its seat, unless the caller says it had to
+(:data:`MustStart`: a tournament's bot in its first games): then the game is not played.
 """
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -19,18 +21,16 @@ from croupier_server.outcomes import FaultKind
 from croupier_server.referee.containment.limits import DEFAULT_LIMITS, BotLimits, LimitSettings
 from croupier_server.referee.containment.output import Budget, OutputTail
 from croupier_server.referee.game_loop import play_game
-from croupier_server.referee.records import GameLog
+from croupier_server.referee.records import GameLog, StartFailure, last_output
 from croupier_server.referee.seat import FaultPolicy, SeatAgent
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import BotSession
 from croupier_server.referee.started import NoSession, StartedBot
 
-__all__ = ["Entrant", "ProcessSource", "RefereeSettings", "referee_game"]
+__all__ = ["Entrant", "MustStart", "ProcessSource", "RefereeSettings", "referee_game"]
 
-CRASH_OUTPUT_LINES = 20
-"""How many of a crashed bot's last output lines its fault names (its traceback)."""
-CRASH_LINE_CHARS = 300
-"""How much of each of those lines it names: their end."""
+MustStart = Callable[[str], bool]
+"""Says of a command bot, by name, that never said Hello whether that stops its game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +78,8 @@ class _Seating:
     lent: dict[Seat, StartedBot] = field(default_factory=dict)
     """The processes lent to this game, by seat."""
     remote: list[tuple[str, BotSession]] = field(default_factory=list)
+    unstarted: dict[Seat, str] = field(default_factory=dict)
+    """Why the process of each command bot that never said Hello did not, by seat."""
 
 
 async def referee_game(
@@ -88,6 +90,7 @@ async def referee_game(
     tokens: Sequence[str],
     settings: RefereeSettings,
     processes: ProcessSource | None = None,
+    must_start: MustStart | None = None,
 ) -> GameLog:
     """Play the game of ``log`` between ``entrants`` (one per seat), writing it into ``log``.
 
@@ -99,9 +102,13 @@ async def referee_game(
 
     Bots that cannot be started, that do not connect in time, or whose remote bot is not
     connected are charged the fault and forfeit: their seat is played by the default
-    policy, and the game is played all the same.
+    policy, and the game is played all the same; unless ``must_start`` says of such a
+    command bot that it had to start. The game is then not played at all: its log has no
+    result, and :attr:`GameLog.stopped` says which bot did not start, why, and what it
+    printed last.
     """
     seating = _Seating()
+    stopping: Seat | None = None
     try:
         sessions = await asyncio.gather(
             *(
@@ -118,6 +125,9 @@ async def referee_game(
                 for seat, (entrant, token) in enumerate(zip(entrants, tokens, strict=True))
             )
         )
+        stopping = _stopping_seat(seating, entrants, must_start)
+        if stopping is not None:
+            return log
         agents = [
             SeatAgent(
                 seat=seat,
@@ -132,7 +142,22 @@ async def referee_game(
         await play_game(log, agents)
     finally:
         await _unseat(server, seating, log, processes)
+        if stopping is not None:  # its output is in the log once its process is gone
+            reason = seating.unstarted[stopping]
+            output = last_output(log.outputs.get(stopping))
+            log.stopped = StartFailure(entrants[stopping].name, reason, output)
     return log
+
+
+def _stopping_seat(
+    seating: _Seating, entrants: Sequence[Entrant], must_start: MustStart | None
+) -> Seat | None:
+    """The first seat whose bot never said Hello and had to, if any."""
+    if must_start is None:
+        return None
+    return next(
+        (seat for seat in sorted(seating.unstarted) if must_start(entrants[seat].name)), None
+    )
 
 
 async def _seat_bot(
@@ -172,6 +197,7 @@ async def _seat_bot(
     outcome = await bot.connected()
     if isinstance(outcome, NoSession):
         log.fault(seat, outcome.kind, outcome.detail)
+        seating.unstarted[seat] = outcome.detail.removeprefix(f"{bot.label}: ")
         return None
     return outcome
 
@@ -213,7 +239,7 @@ def _keep_output(log: GameLog, seat: Seat, output: OutputTail, budget: Budget) -
     if budget.spent:
         limit_mb = budget.limit_bytes // (1024 * 1024)
         detail += f"; it wrote more than {limit_mb} MB of output and was ended"
-    last = [line.text[-CRASH_LINE_CHARS:] for line in output.last_lines(CRASH_OUTPUT_LINES)]
+    last = last_output(output)
     if last:
         detail += "; its last output:\n" + "\n".join(last)
     log.faults[crashes[0]] = dataclasses.replace(fault, detail=detail)

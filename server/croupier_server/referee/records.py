@@ -15,7 +15,30 @@ from croupier_server.clock import utc_now
 from croupier_server.outcomes import DecidedBy, FaultKind, SeatStatus
 from croupier_server.referee.containment.output import OutputTail
 
-__all__ = ["ActionEntry", "EventEntry", "FaultEntry", "GameLog"]
+__all__ = [
+    "LAST_LINE_CHARS",
+    "LAST_OUTPUT_LINES",
+    "ActionEntry",
+    "EventEntry",
+    "FaultEntry",
+    "GameLog",
+    "StartFailure",
+    "last_output",
+]
+
+LAST_OUTPUT_LINES = 20
+"""How many of a bot's last output lines say why it crashed or did not start (a traceback)."""
+LAST_LINE_CHARS = 300
+"""How much of each of those lines is kept: its end."""
+OUTPUT_INDENT = "    "
+"""How a bot's output lines are set off from the line that says why it did not start."""
+
+
+def last_output(output: OutputTail | None) -> tuple[str, ...]:
+    """The last :data:`LAST_OUTPUT_LINES` lines of ``output``, each cut to its end."""
+    if output is None:
+        return ()
+    return tuple(line.text[-LAST_LINE_CHARS:] for line in output.last_lines(LAST_OUTPUT_LINES))
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +73,26 @@ class FaultEntry:
     action_number: int | None
 
 
+@dataclass(frozen=True, slots=True)
+class StartFailure:
+    """A bot whose process never said Hello: why, and the last lines it printed.
+
+    ``str()`` gives one line naming the bot and why, then its output lines, indented.
+    """
+
+    bot: str
+    reason: str
+    """What happened: ``exited with status 1 before saying Hello``, ``cannot start ...``."""
+    output: tuple[str, ...] = ()
+    """Its last lines (standard output and error, in the order read)."""
+
+    def __str__(self) -> str:
+        """``bot B did not start: REASON``, then the output lines, indented."""
+        lines = [f"bot {self.bot} did not start: {self.reason}"]
+        lines += [f"{OUTPUT_INDENT}{line}" for line in self.output]
+        return "\n".join(lines)
+
+
 @dataclass(eq=False)
 class GameLog:
     """Everything that happened in one game, in order."""
@@ -68,6 +111,14 @@ class GameLog:
     result: Result | None = None
     outputs: dict[Seat, OutputTail] = field(default_factory=dict)
     """The output of each seat whose bot the referee started, read until its process ended."""
+    stopped: StartFailure | None = None
+    """Why the referee stopped the game before it was played, if it did: a bot that had to
+    start never said Hello (see :func:`~croupier_server.referee.game.referee_game`)."""
+
+    @property
+    def is_decided_by_bots(self) -> bool:
+        """Whether a bot chose an action itself (if none did, the game is not rated)."""
+        return any(action.decided_by is DecidedBy.BOT for action in self.actions)
 
     def fault(self, seat: Seat, kind: FaultKind, detail: str) -> None:
         """Charge a fault to ``seat`` in the decision being made now."""

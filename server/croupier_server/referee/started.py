@@ -3,16 +3,17 @@
 :meth:`StartedBot.start` starts a command bot confined (:mod:`.containment.launcher`), with a
 seat token of its own that admits one stream; :meth:`StartedBot.connected` is that stream's
 session once the bot says Hello, or why there is none (:class:`NoSession`): the command
-could not be started, the process exited before connecting, or it did not connect within
-the connect time (with why its Hello was refused, if it was). A game starts one for each
-seat of a command bot; a tournament's pool keeps one from game to game and lends it to one
-game at a time.
+could not be started, the process exited (or was killed) before connecting, or it said no
+Hello within the connect time (with why its Hello was refused, if it was). A game starts
+one for each seat of a command bot; a tournament's pool keeps one from game to game and
+lends it to one game at a time; :mod:`.start_check` starts one to see that it says Hello.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import signal
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,7 +25,7 @@ from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import BotSession
 
-__all__ = ["NoSession", "StartedBot"]
+__all__ = ["NoSession", "StartedBot", "exit_description"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +168,21 @@ async def _connect(
     # The seat waits no more: a late Hello with its token is refused, like an expired one.
     registry.revoke_seat(token)
     if exited in done:
-        detail = f"{because}exited with status {process.exit_code} before connecting"
+        detail = f"{because}{exit_description(process.exit_code)} before connecting"
         return NoSession(FaultKind.CRASH, detail)
-    return NoSession(FaultKind.CONNECT_TIMEOUT, f"{because}did not connect within {connect_s:g} s")
+    return NoSession(FaultKind.CONNECT_TIMEOUT, f"{because}said no Hello within {connect_s:g} s")
+
+
+def exit_description(status: int | None) -> str:
+    """How a process ended, from its exit status (negative: the signal that killed it).
+
+    >>> exit_description(1), exit_description(-9)
+    ('exited with status 1', 'was killed by signal 9 (SIGKILL)')
+    """
+    if status is None or status >= 0:
+        return f"exited with status {status}"
+    try:
+        name = signal.Signals(-status).name
+    except ValueError:
+        return f"was killed by signal {-status}"
+    return f"was killed by signal {-status} ({name})"

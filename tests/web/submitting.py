@@ -1,7 +1,8 @@
 """What the dashboard's tests of submitted bots share: archives, a stand-in, a site.
 
-:func:`bot_archive` packs a minimal bot (a ``croupier.toml`` and a ``bot.py``) with
-:mod:`tarfile`. :class:`StandInSubmissions` is a minimal, real
+:func:`bot_archive` packs a minimal bot (a ``croupier.toml`` and a ``bot.py``) with the
+SDK's :func:`~croupier.packing.pack_directory`, :func:`packed` any files with :mod:`tarfile`
+(an archive the SDK would refuse to make). :class:`StandInSubmissions` is a minimal, real
 :class:`~croupier_server.web.submissions.SubmissionActions`: it reads the archive and its
 manifest (with the SDK's :mod:`croupier.manifest`) and stores the version's rows in the
 database, as the server's submission machinery does, without unpacking or checking it.
@@ -13,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import io
 import tarfile
+import tempfile
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +26,7 @@ from sqlalchemy import Engine
 from sqlmodel import Session, func, select
 
 from croupier.manifest import MANIFEST_FILE, Manifest, ManifestError, parse_manifest
+from croupier.packing import pack_directory
 from croupier_server import db
 from croupier_server.clock import utc_now
 from croupier_server.db import BotKind, BotRecord, authors, create_database_engine, init_database
@@ -62,12 +65,18 @@ def packed(files: Mapping[str, str | bytes], *, executable: frozenset[str] = fro
 
 
 def bot_archive(name: str, *, game: str = "lexio", source: str = "print('hello')\n") -> bytes:
-    """A bot ``name`` of ``game``: its manifest and its ``bot.py``."""
-    manifest = f'name = "{name}"\ngame = "{game}"\ncommand = "python bot.py"\n'
-    return packed(
-        {MANIFEST_FILE: manifest, "bot.py": source, "run.sh": "#!/bin/sh\n"},
-        executable=frozenset({"run.sh"}),
-    )
+    """A bot ``name`` of ``game``, packed as ``croupier-bot submit`` packs it.
+
+    It holds its manifest, its ``bot.py`` and an executable ``run.sh``.
+    """
+    with tempfile.TemporaryDirectory() as folder:
+        directory = Path(folder)
+        manifest = f'name = "{name}"\ngame = "{game}"\ncommand = "python bot.py"\n'
+        (directory / MANIFEST_FILE).write_text(manifest)
+        (directory / "bot.py").write_text(source)
+        (directory / "run.sh").write_text("#!/bin/sh\n")
+        (directory / "run.sh").chmod(0o755)
+        return pack_directory(directory)
 
 
 class StandInSubmissions:

@@ -29,6 +29,7 @@ from croupier_server.db.statistics import BoardVersion, FinishedGame
 from croupier_server.ratings import GameOutcome, replay_online_elo
 from croupier_server.web import create_app
 from croupier_server.web.ratings_cache import Board, RatingsCache
+from tests.server.db.played import mark_decided
 
 SIX_CARD = {"variant": "six-card", "match_points": 1}
 
@@ -52,6 +53,7 @@ def play(engine: Engine, bot_ids: list[int], *scores: int) -> int:
     with Session(engine) as session:
         game = db.create_game(session, game="cribbage", options=SIX_CARD, seed=1, bot_ids=bot_ids)
         assert game.id is not None
+        mark_decided(session, game.id)
         db.finish_game(session, game_id=game.id, result=Result(scores=scores))
         return game.id
 
@@ -208,7 +210,7 @@ def bulk_insert_games(engine: Engine, games: int, *, bots: int = 8, seed: int = 
             | {"variant": "six-card", "seed": number, "status": "finished", "started_at": when}
         )
         seats.extend(
-            {"game_id": number, "seat": seat, "bot_id": bot}
+            {"game_id": number, "seat": seat, "bot_id": bot, "decisions": 1}
             | {"status": "finished", "score": int(seat == winner), "place": 1 + (seat != winner)}
             for seat, bot in enumerate(pair)
         )

@@ -18,6 +18,7 @@ from croupier_server.tournament.formats.sprt import SprtSettings
 from croupier_server.tournament.formats.swiss import SwissSettings
 from croupier_server.tournament.settings import TournamentSettings
 from croupier_server.web import create_app
+from tests.server.db.played import mark_decided
 
 BOTS = ("north", "east", "south", "west")
 
@@ -67,6 +68,7 @@ def finish(
             bot_ids=bot_ids,
         )
         assert stored.id is not None
+        mark_decided(session, stored.id)
         db.finish_game(session, game_id=stored.id, result=Result(scores=scores))
 
 

@@ -1,8 +1,15 @@
 """Read queries of the leaderboards: lean rows, aggregates in SQL.
 
 A leaderboard covers the finished games of one game, optionally of one variant (see
-:meth:`croupier.games.Game.variant_label`) and one tournament. Its games are read as plain
-rows rather than records, since a board may hold a hundred thousand of them.
+:meth:`croupier.games.Game.variant_label`) and one tournament, that are rated. Its games
+are read as plain rows rather than records, since a board may hold a hundred thousand of
+them.
+
+Which games are rated is said here once, as a query condition (:func:`is_rated`), and
+for one game read whole (:func:`why_unrated`): a finished game counts in the ratings
+unless it was stored as unrated (``GameRecord.rated``, a submitted version's check game)
+or no seat of it was ever played by its bot (every seat's ``decisions`` is 0: the bots
+never started, or never answered, and the referee's default policy played the game).
 """
 
 from __future__ import annotations
@@ -12,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
 from croupier_server.db.models import ActionRecord, BotRecord, FaultRecord, GameRecord, SeatRecord
@@ -26,6 +34,8 @@ __all__ = [
     "bot_latencies",
     "finished_boards",
     "finished_game_seats",
+    "is_rated",
+    "why_unrated",
 ]
 
 
@@ -71,6 +81,37 @@ class FinishedGame:
     bots: tuple[str, ...]
     scores: tuple[float, ...]
     forfeited: tuple[str, ...]
+    rated: bool = True
+    """Whether it counts in the ratings (see :func:`is_rated`)."""
+
+
+def is_rated() -> sa.ColumnElement[bool]:
+    """The condition of a game that counts in the ratings: stored as rated, and decided.
+
+    Some seat of it was played by its bot (``decisions`` above 0); a game whose every
+    action was forced or the referee's default policy's says nothing of its bots.
+    """
+    decider = aliased(SeatRecord)
+    decided = (
+        sa.exists()
+        .where(col(decider.game_id) == col(GameRecord.id), col(decider.decisions) > 0)
+        .correlate(GameRecord)
+    )
+    return sa.and_(col(GameRecord.rated), decided)
+
+
+def why_unrated(game: GameRecord, seats: Sequence[SeatRecord]) -> str:
+    """Why the finished ``game`` (with its ``seats``) is not rated; empty if it is.
+
+    The condition of :func:`is_rated`, for a game read whole.
+    """
+    if game.status is not GameStatus.FINISHED:
+        return ""
+    if not game.rated:
+        return "it was played apart from the ratings"
+    if not any(seat.decisions > 0 for seat in seats):
+        return "no seat was played by its bot: the referee's default policy chose every action"
+    return ""
 
 
 def finished_boards(session: Session, *, game: str | None = None) -> list[FinishedBoard]:
@@ -121,9 +162,19 @@ def board_version(
 
 
 def finished_game_seats(
-    session: Session, *, game: str, variant: str | None = None, tournament_id: int | None = None
+    session: Session,
+    *,
+    game: str,
+    variant: str | None = None,
+    tournament_id: int | None = None,
+    unrated: bool = False,
 ) -> list[FinishedGame]:
-    """The finished games of ``game`` (of one variant, one tournament, when given), by id."""
+    """The rated finished games of ``game`` (of one variant, one tournament, when given), by id.
+
+    With ``unrated``, the finished games that are not rated too (a tournament's schedule
+    counts every game it played), each saying whether it is.
+    """
+    rated = is_rated()
     query = (
         sa.select(
             col(GameRecord.id),
@@ -133,6 +184,7 @@ def finished_game_seats(
             col(BotRecord.name),
             col(SeatRecord.score),
             col(SeatRecord.status),
+            rated.label("rated"),
         )
         .select_from(GameRecord)
         .join(SeatRecord, col(SeatRecord.game_id) == col(GameRecord.id))
@@ -144,6 +196,8 @@ def finished_game_seats(
         query = query.where(col(GameRecord.variant) == variant)
     if tournament_id is not None:
         query = query.where(col(GameRecord.tournament_id) == tournament_id)
+    if not unrated:
+        query = query.where(rated)
     games: list[FinishedGame] = []
     seats: list[Sequence[Any]] = []
     for row in session.execute(query):
@@ -166,13 +220,14 @@ def _finished_game(seats: Sequence[Sequence[Any]]) -> FinishedGame:
         bots=tuple(seat[4] for seat in seats),
         scores=tuple(float(seat[5] or 0) for seat in seats),
         forfeited=tuple(seat[4] for seat in seats if seat[6] == SeatStatus.FORFEITED),
+        rated=bool(seats[0][7]),
     )
 
 
 def bot_fault_counts(
     session: Session, *, game: str, variant: str | None = None, tournament_id: int | None = None
 ) -> dict[str, dict[str, int]]:
-    """How many faults of each kind each bot made in the finished games of ``game``.
+    """How many faults of each kind each bot made in the rated finished games of ``game``.
 
     Of one variant, of one tournament, when given.
     """
@@ -198,7 +253,7 @@ def bot_fault_counts(
 def bot_latencies(
     session: Session, *, game: str, variant: str | None = None, tournament_id: int | None = None
 ) -> dict[str, list[float]]:
-    """The decision latencies (ms) of each bot in the finished games of ``game``.
+    """The decision latencies (ms) of each bot in the rated finished games of ``game``.
 
     Of one variant, of one tournament, when given.
     """
@@ -226,7 +281,7 @@ def bot_latencies(
 
 def _finished_game_ids(game: str, variant: str | None, tournament_id: int | None) -> sa.Select[Any]:
     query = sa.select(col(GameRecord.id)).where(
-        col(GameRecord.game) == game, col(GameRecord.status) == GameStatus.FINISHED
+        col(GameRecord.game) == game, col(GameRecord.status) == GameStatus.FINISHED, is_rated()
     )
     if variant is not None:
         query = query.where(col(GameRecord.variant) == variant)

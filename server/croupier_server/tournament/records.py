@@ -59,11 +59,12 @@ def tournament_schedule(record: TournamentRecord) -> tuple[Game[Any], list[Sched
 
 
 def finished_outcomes(session: Session, record: TournamentRecord) -> dict[int, PlayedGame]:
-    """The tournament's finished games, by schedule number."""
+    """The tournament's finished games, by schedule number, rated or not (each says which)."""
     assert record.id is not None
+    finished = finished_game_seats(session, game=record.game, tournament_id=record.id, unrated=True)
     return {
-        game.schedule_number: PlayedGame(game.bots, game.scores)
-        for game in finished_game_seats(session, game=record.game, tournament_id=record.id)
+        game.schedule_number: PlayedGame(game.bots, game.scores, rated=game.rated)
+        for game in finished
         if game.schedule_number is not None
     }
 

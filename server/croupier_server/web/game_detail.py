@@ -18,6 +18,7 @@ from croupier.games import Game
 from croupier_server import db
 from croupier_server.db import outputs
 from croupier_server.db.models import BotRecord, GameRecord, SeatRecord
+from croupier_server.db.statistics import why_unrated
 from croupier_server.db.worker_listing import worker_name
 from croupier_server.outcomes import GameStatus
 from croupier_server.web.steps import rule_set
@@ -71,6 +72,11 @@ class GameSummary(BaseModel):
     )
     worker_id: int | None
     worker: str | None = Field(description="The name of the worker that played it, if one did.")
+    not_rated: str = Field(
+        default="",
+        description="Why the finished game does not count in the ratings (no seat was "
+        "played by its bot...); empty if it does, or while it is not finished.",
+    )
     seats: list[SeatDetail]
 
 
@@ -136,6 +142,7 @@ def game_summary(session: Session, record: GameRecord) -> GameSummary:
     """The rules, seats and outcome of the stored game ``record``."""
     assert record.id is not None
     running = record.status == GameStatus.RUNNING
+    seats = _seats(session, record.id)
     return GameSummary(
         id=record.id,
         game=record.game,
@@ -153,7 +160,8 @@ def game_summary(session: Session, record: GameRecord) -> GameSummary:
         attempt=record.attempt,
         worker_id=record.worker_id,
         worker=worker_name(session, worker_id=record.worker_id),
-        seats=_seats(session, record.id),
+        not_rated=why_unrated(record, [seat for seat, _ in seats]),
+        seats=[_seat_detail(seat, name) for seat, name in seats],
     )
 
 
@@ -221,23 +229,25 @@ def _is_public(game: Game[Any], text: str) -> bool:
     return game.is_public(action)
 
 
-def _seats(session: Session, game_id: int) -> list[SeatDetail]:
+def _seats(session: Session, game_id: int) -> list[tuple[SeatRecord, str]]:
+    """The seats of a game in seat order, each with its bot's name."""
     query = (
         select(SeatRecord, BotRecord.name)
         .join(BotRecord, col(BotRecord.id) == col(SeatRecord.bot_id))
         .where(SeatRecord.game_id == game_id)
         .order_by(col(SeatRecord.seat))
     )
-    return [
-        SeatDetail(
-            seat=seat.seat,
-            bot_id=seat.bot_id,
-            bot_name=name,
-            status=str(seat.status),
-            score=seat.score,
-            place=seat.place,
-            decisions=seat.decisions,
-            output_dropped_bytes=seat.output_dropped_bytes,
-        )
-        for seat, name in session.exec(query)
-    ]
+    return list(session.exec(query))
+
+
+def _seat_detail(seat: SeatRecord, name: str) -> SeatDetail:
+    return SeatDetail(
+        seat=seat.seat,
+        bot_id=seat.bot_id,
+        bot_name=name,
+        status=str(seat.status),
+        score=seat.score,
+        place=seat.place,
+        decisions=seat.decisions,
+        output_dropped_bytes=seat.output_dropped_bytes,
+    )

@@ -55,7 +55,9 @@ class Board:
 
     Attributes:
         key: The games it covers.
-        version: The count and newest id of those games when it was computed.
+        version: The count and newest id of those games when it was computed (rated or
+            not: the version changes whenever one of them finishes).
+        games: The rated games among them: those its standings count.
         computed_at: When it was computed.
         standings: The bots, best Elo first (without decision times: the pages that show
             them read a bot's own).
@@ -65,6 +67,7 @@ class Board:
 
     key: BoardKey
     version: BoardVersion
+    games: int
     computed_at: datetime
     standings: tuple[Standing, ...]
     head_to_head: Mapping[tuple[str, str], HeadToHead]
@@ -191,6 +194,7 @@ class RatingsCache:
         return Board(
             key=key,
             version=version,
+            games=len(games),
             computed_at=utc_now(),
             standings=tuple(table),
             head_to_head=head_to_head(deals),

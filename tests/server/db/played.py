@@ -41,11 +41,23 @@ def start_game(
     return record.id
 
 
-def finish(session: Session, game_id: int, *scores: int) -> None:
+def mark_decided(session: Session, game_id: int) -> None:
+    """Let each seat's bot have made a decision of its own: a game no bot decided is not rated."""
+    for seat in db.game_seats(session, game_id=game_id):
+        seat.decisions = 1
+    session.commit()
+
+
+def finish(session: Session, game_id: int, *scores: int, decided: bool = True) -> None:
+    """Finish the game with ``scores``, each seat's bot having decided if ``decided``."""
+    if decided:
+        mark_decided(session, game_id)
     db.finish_game(session, game_id=game_id, result=Result(scores=scores))
 
 
-def played(session: Session, bot_ids: Sequence[int], *scores: int, **where: Any) -> int:
+def played(
+    session: Session, bot_ids: Sequence[int], *scores: int, decided: bool = True, **where: Any
+) -> int:
     game_id = start_game(session, bot_ids, **where)
-    finish(session, game_id, *scores)
+    finish(session, game_id, *scores, decided=decided)
     return game_id

@@ -139,3 +139,39 @@ def test_standings_of_one_variant_leave_the_other_variants_out(session: Session)
     assert table[0].latency_ms == (12.0, 12.0, 12.0)
     assert len(stored_deals(session, game="cribbage", variant="six-card")) == 1
     assert len(stored_deals(session, game="cribbage")) == 2
+
+
+def test_a_game_no_seat_of_which_was_played_by_its_bot_is_not_rated(session: Session) -> None:
+    alice, bob = add_bots(session, "cribbage", "alice", "bob")
+    rated = played(session, [alice, bob], 1, 0)
+    undecided = played(session, [alice, bob], 0, 1, decided=False)
+    db.record_fault(session, game_id=undecided, seat=0, kind=FaultKind.CRASH)
+    apart = played(session, [bob, alice], 1, 0)
+    record = db.get_game(session, game_id=apart)
+    assert record is not None
+    record.rated = False  # a check game, stored as not rated
+    session.commit()
+    games = statistics.finished_game_seats(session, game="cribbage")
+    assert [game.id for game in games] == [rated]
+    every = statistics.finished_game_seats(session, game="cribbage", unrated=True)
+    assert [(game.id, game.rated) for game in every] == [
+        (rated, True),
+        (undecided, False),
+        (apart, False),
+    ]
+    table = standings(session, game="cribbage", resamples=10)
+    assert [(line.bot, line.games, line.faults["crashes"]) for line in table] == [
+        ("alice", 1, 0),
+        ("bob", 1, 0),
+    ]
+    reasons = {}
+    for game_id in (rated, undecided, apart):
+        game = db.get_game(session, game_id=game_id)
+        assert game is not None
+        reasons[game_id] = statistics.why_unrated(game, db.game_seats(session, game_id=game_id))
+    assert reasons == {
+        rated: "",
+        undecided: "no seat was played by its bot: the referee's default policy chose every "
+        "action",
+        apart: "it was played apart from the ratings",
+    }

@@ -94,6 +94,28 @@ def test_a_much_worse_bot_is_accepted_as_h0() -> None:
     assert final.pentanomial == (final.deals, 0, 0, 0, 0)
 
 
+def test_a_pair_with_a_game_no_bot_decided_counts_for_nothing() -> None:
+    settings = SprtSettings(H, max_deals=20, min_deals=10)
+    schedule = SPRT.schedule(Entrants(("a", "b"), 2, 3), settings)
+    finished: dict[int, PlayedGame] = {}
+    for deal in range(12):
+        first, second = schedule.next_games(finished)
+        unrated = deal in (3, 7)  # one game of these pairs was the default policy's alone
+        finished[first.number] = PlayedGame(
+            first.bots, (2.0, 0.0) if first.bots[0] == "a" else (0.0, 2.0)
+        )
+        finished[second.number] = PlayedGame(
+            second.bots, (0.0, 2.0) if second.bots[0] == "b" else (2.0, 0.0), rated=not unrated
+        )
+    schedule.next_games(finished)
+    assert len(schedule.counted) == 12  # the schedule went past both
+    final = schedule.progress
+    assert final.deals == 10  # the rated pairs: only now may the test decide
+    assert final.verdict == "accept H1"
+    assert (final.wins, final.losses) == (20, 0)
+    assert schedule.counted[3] == schedule.counted[2]
+
+
 def test_max_deals_ends_an_undecided_match_inconclusive() -> None:
     played: list[tuple[tuple[str, ...], int]] = []
     final = run(player(None, played=played), max_deals=6)

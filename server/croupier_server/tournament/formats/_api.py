@@ -76,6 +76,9 @@ class PlayedGame:
 
     bots: tuple[str, ...]
     scores: tuple[float, ...]
+    rated: bool = True
+    """Whether it counts in the ratings: not when no seat was played by its bot (see
+    :func:`croupier_server.db.statistics.finished_game_seats`)."""
 
 
 Outcomes = Mapping[int, PlayedGame]

@@ -216,12 +216,18 @@ class SprtSchedule:
         )
 
     def _count(self, finished: Outcomes) -> None:
-        """Count the pairs both of whose games finished, in deal order."""
+        """Count the pairs both of whose games finished, in deal order.
+
+        A pair with a game that is not rated changes nothing: the test goes on as before it.
+        """
         while True:
             numbers = (2 * len(self.counted), 2 * len(self.counted) + 1)
             games = [finished[number] for number in numbers if number in finished]
             if len(games) < 2:
                 return
+            if not all(game.rated for game in games):
+                self.counted.append(self.progress)
+                continue
             deal = Deal(tuple(GameOutcome(game.bots, game.scores) for game in games))
             self.counted.append(
                 _count(self.progress, deal, self._bot, self._opponent, self._settings)

@@ -142,6 +142,21 @@ EXPORTS = {
         "read_game_start",
     ],
     "croupier.testing": ["GameCheckFailed", "check_codec", "check_game"],
+    "croupier.opponents": ["OPPONENTS", "SEED_VARIABLE", "RandomBot", "opponent", "opponent_names"],
+    "croupier.opponents.lexio": ["GreedyLexioBot", "RandomLexioBot"],
+    "croupier.opponents.cribbage": [
+        "GreedyCribbageBot",
+        "RandomCribbageBot",
+        "hand_points",
+        "place_gain",
+    ],
+    "croupier.packing": [
+        "SKIPPED_DIRECTORIES",
+        "SKIPPED_SUFFIXES",
+        "PackingError",
+        "pack_directory",
+    ],
+    "croupier.bot_cli": ["main"],
 }
 
 

@@ -1,10 +1,12 @@
 """Opponents for every game the SDK ships: a random bot and a greedy bot.
 
-They are what a new bot should beat first, what ``croupier-bot play`` seats against it,
-and what the examples in ``examples/`` run. Each is a :class:`croupier.Bot`; as a process,
-``python -m croupier.opponents NAME --game GAME`` connects it to the referee as any bot does
-(``CROUPIER_ADDRESS`` and ``CROUPIER_TOKEN``). A random bot draws each game's choices afresh
-from ``CROUPIER_BOT_SEED`` when it is set.
+The bots are in :mod:`croupier.opponents.lexio` and :mod:`croupier.opponents.cribbage`
+(:class:`RandomBot` plays any game at random). They are what a new bot should beat first,
+what ``croupier-bot play`` seats against it, and what the examples in ``examples/`` run.
+Each is a :class:`croupier.Bot`; as a process, ``python -m croupier.opponents NAME --game
+GAME`` connects it to the referee as any bot does (``CROUPIER_ADDRESS`` and
+``CROUPIER_TOKEN``). A random bot draws each game's choices afresh from
+``CROUPIER_BOT_SEED`` when it is set.
 
 >>> type(opponent("greedy", "lexio")).__name__
 'GreedyLexioBot'
@@ -16,7 +18,6 @@ ValueError: no opponent 'clever' for lexio (greedy, random)
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import croupier
@@ -24,23 +25,15 @@ from croupier.opponents._random import SEED_VARIABLE, RandomBot
 from croupier.opponents.cribbage import GreedyCribbageBot, RandomCribbageBot
 from croupier.opponents.lexio import GreedyLexioBot, RandomLexioBot
 
-__all__ = [
-    "OPPONENTS",
-    "SEED_VARIABLE",
-    "GreedyCribbageBot",
-    "GreedyLexioBot",
-    "RandomBot",
-    "RandomCribbageBot",
-    "RandomLexioBot",
-    "opponent",
-    "opponent_names",
-]
+__all__ = ["OPPONENTS", "SEED_VARIABLE", "RandomBot", "opponent", "opponent_names"]
 
-OPPONENTS: dict[str, dict[str, Callable[[], croupier.Bot[Any, Any]]]] = {
+RandomBot.__module__ = __name__
+
+OPPONENTS: dict[str, dict[str, type[croupier.Bot[Any, Any]]]] = {
     "lexio": {"random": RandomLexioBot, "greedy": GreedyLexioBot},
     "cribbage": {"random": RandomCribbageBot, "greedy": GreedyCribbageBot},
 }
-"""The opponents of each game, by name: each value makes a new bot."""
+"""The opponents of each game, by name: each value is the bot's class."""
 
 
 def opponent_names(game: str) -> tuple[str, ...]:
@@ -48,8 +41,11 @@ def opponent_names(game: str) -> tuple[str, ...]:
     return tuple(sorted(OPPONENTS.get(game, {})))
 
 
-def opponent(name: str, game: str) -> croupier.Bot[Any, Any]:
+def opponent(name: str, game: str, *, seed: int | None = None) -> croupier.Bot[Any, Any]:
     """A new opponent ``name`` (``"random"``, ``"greedy"``) for ``game``.
+
+    ``seed`` seeds a random bot (by default ``CROUPIER_BOT_SEED`` if set); the others
+    need none.
 
     Raises:
         ValueError: the SDK has no such game or no such opponent for it (one line).
@@ -58,4 +54,5 @@ def opponent(name: str, game: str) -> croupier.Bot[Any, Any]:
         raise ValueError(f"no opponents for the game {game!r} ({', '.join(sorted(OPPONENTS))})")
     if name not in OPPONENTS[game]:
         raise ValueError(f"no opponent {name!r} for {game} ({', '.join(opponent_names(game))})")
-    return OPPONENTS[game][name]()
+    chosen = OPPONENTS[game][name]
+    return chosen(seed) if issubclass(chosen, RandomBot) else chosen()

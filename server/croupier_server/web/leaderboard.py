@@ -8,6 +8,7 @@ queries however many games are stored.
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from datetime import datetime
 from urllib.parse import quote
 
@@ -20,6 +21,7 @@ from croupier.games import game_names
 from croupier_server import db
 from croupier_server.db import statistics
 from croupier_server.standings import Standing
+from croupier_server.web.board_versions import SHOWN_VERSION, shown_versions
 from croupier_server.web.charts import Sparkline, sparkline, thinned
 from croupier_server.web.dependencies import DatabaseSession
 from croupier_server.web.openapi import error_answers
@@ -78,6 +80,12 @@ class BoardLine(BaseModel):
     rating_history: list[RatingPoint] = Field(
         description=f"Online Elo (from 1500) after at most {SPARKLINE_POINTS} evenly spaced "
         "games, the first and the latest included."
+    )
+    submitted: str | None = Field(
+        default=None, description="For a submitted bot's version (NAME@N): the bot, NAME."
+    )
+    versions_path: str | None = Field(
+        default=None, description="For a submitted bot's version: the page of its versions."
     )
 
 
@@ -138,13 +146,20 @@ def board_page(
 
 
 def leaderboard(session: Session, cache: RatingsCache) -> LeaderboardView:
-    """Every game and variant with finished games, with its board."""
+    """Every game and variant with finished games, with its board.
+
+    A submitted bot is shown by one of its versions (see
+    :mod:`~croupier_server.web.board_versions`).
+    """
     bot_ids = db.bot_ids(session)
     return LeaderboardView(
         boards=[
-            _board_view(
-                cache.board(game=found.game, variant=found.variant, version=found.version),
-                bot_ids,
+            _one_version_each(
+                session,
+                _board_view(
+                    cache.board(game=found.game, variant=found.variant, version=found.version),
+                    bot_ids,
+                ),
             )
             for found in statistics.finished_boards(session)
         ]
@@ -152,7 +167,7 @@ def leaderboard(session: Session, cache: RatingsCache) -> LeaderboardView:
 
 
 def board(session: Session, cache: RatingsCache, *, game: str, variant: str) -> BoardView:
-    """The board of ``game`` and ``variant``.
+    """The board of ``game`` and ``variant``, a submitted bot shown by one of its versions.
 
     Raises:
         HTTPException: 404, an unknown game or a variant without finished games.
@@ -165,7 +180,7 @@ def board(session: Session, cache: RatingsCache, *, game: str, variant: str) -> 
     if variant not in versions:
         raise HTTPException(404, f"no finished games of {game} {variant!r}")
     cached = cache.board(game=game, variant=variant, version=versions[variant])
-    return _board_view(cached, db.bot_ids(session))
+    return _one_version_each(session, _board_view(cached, db.bot_ids(session)))
 
 
 def board_path(game: str, variant: str) -> str:
@@ -193,7 +208,7 @@ def _board_view(cached: Board, bot_ids: dict[str, int]) -> BoardView:
         game=cached.key.game,
         variant=cached.key.variant,
         path=board_path(cached.key.game, cached.key.variant),
-        games=cached.version.games,
+        games=cached.games,
         computed_at=cached.computed_at,
         lines=[
             BoardLine(
@@ -218,6 +233,21 @@ def _board_view(cached: Board, bot_ids: dict[str, int]) -> BoardView:
     )
 
 
+def _one_version_each(session: Session, view: BoardView) -> BoardView:
+    """``view`` with one line for each submitted bot, ranked again."""
+    versions = shown_versions(session, [line.bot for line in view.lines])
+    if not versions:
+        return view
+    lines: list[BoardLine] = []
+    for line in view.lines:
+        if line.bot not in versions:
+            lines.append(line.model_copy(update={"rank": len(lines) + 1}))
+        elif (shown := versions[line.bot]) is not None:
+            update = {"rank": len(lines) + 1, **asdict(shown)}
+            lines.append(line.model_copy(update=update))
+    return view.model_copy(update={"lines": lines})
+
+
 def _sparkline_of(line: BoardLine) -> Sparkline | None:
     return sparkline([(point.game, point.elo) for point in line.rating_history])
 
@@ -234,5 +264,6 @@ def _page(
             "boards": boards,
             "single": single,
             "sparkline_of": _sparkline_of,
+            "shown_version": SHOWN_VERSION,
         },
     )

@@ -64,6 +64,9 @@ CHECKS = [
 filter by design (the games form sends its blank fields), which a schema cannot say of an
 integer or an enum, and invalid generation sends nulls and empty lists as empty values."""
 
+# The archive an upload posts (POST /api/submissions) is bytes, as any binary body is.
+schemathesis.serializer.alias("application/gzip", "application/octet-stream")
+
 FUZZ_SETTINGS = settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 """The loaded profile's examples; requests to a real database may be slow on a busy machine."""
 

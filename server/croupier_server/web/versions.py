@@ -28,7 +28,7 @@ from croupier_server.db.version_listing import (
 from croupier_server.web.access import Caller, OptionalCaller
 from croupier_server.web.dependencies import DatabaseSession
 from croupier_server.web.leaderboard import board_path
-from croupier_server.web.openapi import NO_NUL, error_answers
+from croupier_server.web.openapi import error_answers
 from croupier_server.web.ratings_cache import CachedRatings, RatingsCache
 
 __all__ = [
@@ -48,10 +48,9 @@ __all__ = [
 router = APIRouter()
 
 BotName = Annotated[
-    str,
-    Path(min_length=1, max_length=BOT_NAME_MAX_LENGTH, pattern=NO_NUL, description="A bot's name."),
+    str, Path(min_length=1, max_length=BOT_NAME_MAX_LENGTH, description="A bot's name.")
 ]
-"""A path parameter naming a submitted bot."""
+"""A path parameter naming a submitted bot (one holding a NUL names none: 404)."""
 VersionNumber = Annotated[int, Path(ge=1, le=INTEGER_MAX, description="A version's N, from 1.")]
 """A path parameter naming a version by its number."""
 
@@ -128,7 +127,7 @@ def versions_api(name: BotName, session: DatabaseSession, cache: CachedRatings) 
     "/api/bots/{name:path}/versions/{number}",
     response_model=VersionView,
     summary="One version of a submitted bot (with its check log for its author and the admin)",
-    responses=error_answers({404: "No such bot or version"}),
+    responses=error_answers({401: "A wrong token", 404: "No such bot or version"}),
 )
 def version_api(
     name: BotName,
@@ -148,7 +147,8 @@ def require_submitted(session: Session, name: str) -> SubmittedBot:
     Raises:
         HTTPException: 404, there is none.
     """
-    found = submitted_bot(session, name=name)
+    # PostgreSQL refuses a NUL in a string: no bot's name holds one.
+    found = None if "\x00" in name else submitted_bot(session, name=name)
     if found is None:
         raise HTTPException(404, f"no submitted bot named {name!r}")
     return found

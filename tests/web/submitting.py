@@ -11,10 +11,13 @@ database, as the server's submission machinery does, without unpacking or checki
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import io
 import tarfile
 import tempfile
+import threading
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,7 +34,7 @@ from croupier_server import db
 from croupier_server.clock import utc_now
 from croupier_server.db import BotKind, BotRecord, authors, create_database_engine, init_database
 from croupier_server.db.submissions import BotArchiveRecord, BotVersionRecord, VersionStatus
-from croupier_server.web import create_app
+from croupier_server.web import DashboardServer, create_app
 from croupier_server.web.access import AccessTokens
 from croupier_server.web.submissions import SubmissionRefused, SubmittedVersion
 
@@ -44,6 +47,7 @@ __all__ = [
     "bot_archive",
     "make_site",
     "packed",
+    "serving",
     "site",
 ]
 
@@ -243,6 +247,19 @@ def make_site(
     with TestClient(app) as client:
         yield Site(engine, client, tokens, stand_in)
     engine.dispose()
+
+
+@contextlib.contextmanager
+def serving(site: Site) -> Iterator[str]:
+    """The site served by uvicorn on a free port of 127.0.0.1 while the block runs: its URL."""
+    server = DashboardServer(site.client.app, "127.0.0.1:0")  # type: ignore[arg-type]
+    thread = threading.Thread(target=asyncio.run, args=(server.serve(),), daemon=True)
+    thread.start()
+    try:
+        yield server.url
+    finally:
+        server.stop()
+        thread.join(timeout=10)
 
 
 @pytest.fixture

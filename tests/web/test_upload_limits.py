@@ -6,17 +6,14 @@ uvicorn on a socket here: the answer comes while most of the body was never sent
 
 from __future__ import annotations
 
-import asyncio
 import socket
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from croupier_server.web import DashboardServer
 from croupier_server.web.upload import FORM_OVERHEAD_BYTES
-from tests.web.submitting import MAX_ARCHIVE_BYTES, Site, make_site
+from tests.web.submitting import MAX_ARCHIVE_BYTES, Site, make_site, serving
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -25,16 +22,9 @@ pytestmark = pytest.mark.timeout(60)
 def served(tmp_path: Path) -> Iterator[tuple[Site, tuple[str, int]]]:
     """A site served by uvicorn on a free port of 127.0.0.1, and its address."""
     for site in make_site(tmp_path):
-        app = site.client.app
-        server = DashboardServer(app, "127.0.0.1:0")  # type: ignore[arg-type]
-        thread = threading.Thread(target=asyncio.run, args=(server.serve(),), daemon=True)
-        thread.start()
-        host, port = server.url.removeprefix("http://").rstrip("/").rsplit(":", 1)
-        try:
+        with serving(site) as url:
+            host, port = url.removeprefix("http://").rstrip("/").rsplit(":", 1)
             yield site, (host, int(port))
-        finally:
-            server.stop()
-            thread.join(timeout=10)
 
 
 def answer_to(address: tuple[str, int], head: bytes, chunks: Iterator[bytes]) -> tuple[bytes, int]:

@@ -31,6 +31,7 @@ _SERVER_ABOVE_THE_REFEREE = (
     "croupier_server.administration",
     "croupier_server.web",
     "croupier_server.workers",
+    "croupier_server.ladder",
     "croupier_server.queueing",
     "croupier_server.tournament",
     "croupier_server.matchmaking",
@@ -91,6 +92,14 @@ LAYERS: dict[tuple[str, ...], tuple[str, ...]] = {
         "croupier_server.cli",
         "croupier_server.web",
     ),
+    # A ladder plays through the tournaments' machinery and the queue, beside the workers.
+    ("croupier_server.ladder",): (
+        *_WEB_FRAMEWORK,
+        "croupier_server.workers",
+        "croupier_server.web",
+        "croupier_server.administration",
+        "croupier_server.cli",
+    ),
     # The dashboard reads the database and never drives the referee.
     ("croupier_server.web",): (
         "grpc",
@@ -101,6 +110,7 @@ LAYERS: dict[tuple[str, ...], tuple[str, ...]] = {
         "croupier_server.administration",
         "croupier_server.tournament.runner",
         "croupier_server.tournament.queue",
+        "croupier_server.ladder.runner",
         "croupier_server.queueing",
         "croupier_server.workers",
         "procrastinate",

@@ -3,7 +3,8 @@
 The server plays the tournaments queued through the dashboard (``POST /api/tournaments``
 or its form), oldest first, one at a time, as ``croupier tournament resume`` plays a
 stored tournament; one it is stopped in the middle of is queued again, for the next
-``serve`` to finish. With ``--queue`` it hands them to the workers instead
+``serve`` to finish. It also plays the open ladders (``croupier ladder``, docs/ladder.md)
+without end. With ``--queue`` it hands their games to the workers instead
 (``croupier worker``, on PostgreSQL).
 
 Remote bots (``croupier bot add NAME --remote``) connect with their key; those registered
@@ -45,6 +46,7 @@ from croupier_server.cli._serving import (
     referee_serving,
 )
 from croupier_server.db import BotKind, BotRecord
+from croupier_server.ladder.serving import play_open_ladders
 from croupier_server.matchmaking import pair_remote_bots
 from croupier_server.queueing.jobs import require_queue
 from croupier_server.queueing.tournaments import queue_tournament
@@ -57,9 +59,11 @@ def register(commands: Any) -> None:
     """Add the ``serve`` command."""
     serve = commands.add_parser(
         "serve",
-        help="run the referee and the dashboard: play queued tournaments, pair remote bots",
+        help="run the referee and the dashboard: play queued tournaments and ladders, pair "
+        "remote bots",
         description="Run the referee and the dashboard. Plays the tournaments queued through "
-        "the dashboard; with --game, also plays games among the remote bots connected.",
+        "the dashboard and the open ladders; with --game, also plays games among the remote "
+        "bots connected.",
     )
     serve.add_argument(
         "--listen",
@@ -78,11 +82,17 @@ def register(commands: Any) -> None:
     serve.add_argument(
         "--queue",
         action="store_true",
-        help="queue the games of the tournaments asked for through the dashboard for "
-        "`croupier worker`s (PostgreSQL) rather than play them here",
+        help="queue the games of the tournaments asked for through the dashboard, and of the "
+        "open ladders, for `croupier worker`s (PostgreSQL) rather than play them here",
     )
     add_dashboard_options(serve, optional=True)
     add_access_options(serve)
+    serve.add_argument(
+        "--sign-up",
+        action="store_true",
+        help="let people sign up as authors on the dashboard (/signup, POST /api/authors; "
+        "limited per address); without it, `croupier author add` adds them",
+    )
     add_database_option(serve)
     serve.set_defaults(run=run_serve)
 
@@ -90,6 +100,8 @@ def register(commands: Any) -> None:
 def run_serve(args: argparse.Namespace) -> int:
     """Serve until interrupted (or until ``--games`` games of remote bots are played)."""
     game = _pairing_rules(args)
+    if args.sign_up and args.no_dashboard:
+        raise CliError("--sign-up is for the dashboard, which --no-dashboard leaves out")
     sealing_from_args(args)
     tokens = None if args.no_dashboard else dashboard_tokens(read_protected=args.read_token)
     engine = open_database(args)
@@ -141,7 +153,7 @@ async def _serve(
         print(f"referee listening on {server.address}{pairing}", flush=True)
         if tokens is not None:
             await stack.enter_async_context(
-                dashboard_serving(engine, args.http, tokens, referee=server)
+                dashboard_serving(engine, args.http, tokens, referee=server, sign_up=args.sign_up)
             )
         queue = asyncio.create_task(
             play_queued_tournaments(
@@ -152,6 +164,11 @@ async def _serve(
                 hand_over=partial(queue_tournament, engine) if args.queue else None,
             )
         )
+        ladders = asyncio.create_task(
+            play_open_ladders(
+                engine, server, on_workers=args.queue, sealed=args.sealed, report=_say
+            )
+        )
         try:
             if game is None:
                 await queue
@@ -160,9 +177,10 @@ async def _serve(
                     engine, server, game, bots, games=args.games, seed=args.seed, report=_say
                 )
         finally:
-            queue.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await queue
+            for task in (queue, ladders):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
 
 
 def _say(line: str) -> None:

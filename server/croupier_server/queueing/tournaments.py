@@ -31,6 +31,7 @@ from croupier_server.db.work import ScheduledGameRecord, ScheduleStatus
 from croupier_server.queueing.jobs import defer_games, ensure_queue_schema
 from croupier_server.tournament.attempts import TournamentError
 from croupier_server.tournament.formats import Schedule, StaticFormat
+from croupier_server.tournament.formats.ladder import LADDER_FORMAT
 from croupier_server.tournament.records import finished_outcomes, settings_of
 
 __all__ = [
@@ -99,10 +100,11 @@ def after_game(session: Session, tournament_id: int) -> None:
     """Queue the games a tournament's format chooses next, or finish it (flushed).
 
     Called in the transaction that stores a game of the tournament, whose row it locks:
-    the workers that finish its games at once take turns here.
+    the workers that finish its games at once take turns here. A ladder's tournament is
+    left as it is: its ladder chooses its games, and ends it when it closes.
     """
     record = _locked_tournament(session, tournament_id)
-    if record.status is not TournamentStatus.RUNNING:
+    if record.status is not TournamentStatus.RUNNING or record.format == LADDER_FORMAT:
         return
     if not isinstance(settings_of(record).kind, StaticFormat):
         defer_games(session, _queue_next(session, record))
@@ -110,8 +112,13 @@ def after_game(session: Session, tournament_id: int) -> None:
 
 
 def stop_tournament(session: Session, tournament_id: int) -> None:
-    """Interrupt a tournament whose game failed every attempt (flushed)."""
-    _locked_tournament(session, tournament_id).status = TournamentStatus.INTERRUPTED
+    """Interrupt a tournament whose game failed every attempt (flushed).
+
+    A ladder goes on without its failed game (its ladder reads why it failed).
+    """
+    record = _locked_tournament(session, tournament_id)
+    if record.format != LADDER_FORMAT:
+        record.status = TournamentStatus.INTERRUPTED
 
 
 def is_on_workers(session: Session, tournament_id: int) -> bool:

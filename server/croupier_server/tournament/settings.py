@@ -57,7 +57,8 @@ class TournamentSettings:
     """What a tournament is: its format and entrants, and how its games are played.
 
     Attributes:
-        bots: The entrants, by name.
+        bots: The entrants, by name (a format refuses too few to fill a table; a ladder's
+            tournament has none until its first entrants come).
         seed: The tournament seed.
         format_settings: The format's own settings.
         concurrency: Games played at once (a run may ask for another number).
@@ -68,7 +69,7 @@ class TournamentSettings:
             time control, fault policy, limits, sealing.
 
     Raises:
-        ValueError: no bot, or fewer than one game at once.
+        ValueError: fewer than one game at once.
     """
 
     bots: tuple[str, ...]
@@ -80,8 +81,6 @@ class TournamentSettings:
     referee: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if not self.bots:
-            raise ValueError("a tournament needs bots")
         if self.concurrency < 1:
             raise ValueError("a tournament plays at least one game at once")
 

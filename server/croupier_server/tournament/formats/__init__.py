@@ -57,6 +57,9 @@ _FORMATS = {
     "sprt": "croupier_server.tournament.formats.sprt:SPRT",
     "swiss": "croupier_server.tournament.formats.swiss:SWISS",
 }
+_OWN_FORMATS = {"ladder": "croupier_server.tournament.formats.ladder:LADDER"}
+"""Formats no one makes a tournament in: a ladder's games' tournament (found by name, never
+offered)."""
 
 
 class UnknownFormat(CroupierServerError, ValueError):
@@ -64,7 +67,7 @@ class UnknownFormat(CroupierServerError, ValueError):
 
 
 def format_names() -> tuple[str, ...]:
-    """The name of every format, the default (``round-robin``) first."""
+    """The name of every format a tournament is made in, the default (``round-robin``) first."""
     return tuple(_FORMATS)
 
 
@@ -78,7 +81,7 @@ def format_named(name: str) -> Format[Any]:
     >>> format_named("round-robin").title
     'Round robin'
     """
-    where = _FORMATS.get(name)
+    where = _FORMATS.get(name) or _OWN_FORMATS.get(name)
     if where is None:
         raise UnknownFormat(f"no tournament format {name!r} (formats: {', '.join(_FORMATS)})")
     module, _, attribute = where.partition(":")

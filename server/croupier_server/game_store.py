@@ -111,6 +111,11 @@ def _store_log(session: Session, game_id: int, log: GameLog, stored_actions: int
             lines=tail.lines,
             dropped_bytes=tail.dropped_bytes,
         )
+    if log.stopped is not None:
+        db.abort_game(
+            session, game_id=game_id, reason=str(log.stopped), ended_by=EndedBy.NOT_STARTED
+        )
+        return
     if log.result is None:
         db.abort_game(session, game_id=game_id, reason="the game did not finish")
         return

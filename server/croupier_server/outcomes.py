@@ -29,6 +29,11 @@ class EndedBy(enum.StrEnum):
     """The referee ended it because seats forfeited."""
     ABORTED = "aborted"
     """The referee gave up on it (a stored game's ``end_detail`` says why)."""
+    NOT_STARTED = "not_started"
+    """The referee stopped it before it was played: a bot that had to start (a tournament's
+    bot in its first games) never said Hello, and its tournament stopped; ``end_detail``
+    says which bot, why, and what it printed last. It is never scored, and a resumed
+    tournament plays it again."""
     LOST = "lost"
     """The attempt was lost to the infrastructure (a worker died, was cut off from the
     database, made no progress, or could not start a bot); it is never scored, and the

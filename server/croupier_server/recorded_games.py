@@ -29,7 +29,13 @@ from croupier_server.db.errors import DatabaseFailure
 from croupier_server.errors import CroupierServerError
 from croupier_server.game_store import ActionWriter, store_game_log
 from croupier_server.referee.containment.limits import BotLimits, LimitSettings, effective_limits
-from croupier_server.referee.game import Entrant, ProcessSource, RefereeSettings, referee_game
+from croupier_server.referee.game import (
+    Entrant,
+    MustStart,
+    ProcessSource,
+    RefereeSettings,
+    referee_game,
+)
 from croupier_server.referee.records import GameLog
 from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.seat import FaultPolicy
@@ -99,14 +105,17 @@ async def play_recorded_game(
     settings: RefereeSettings,
     link: ScheduleLink | None = None,
     processes: ProcessSource | None = None,
+    must_start: MustStart | None = None,
 ) -> tuple[int, GameLog]:
     """Play one recorded game between ``bots`` (in seat order); returns its id and log.
 
     The command bots' processes are started for this game, or borrowed from
     ``processes`` (a tournament's pool) and given back when it is over.
 
-    A game the referee could not finish is stored aborted (its log has no result); an
-    exception of the referee, or a cancellation, aborts it and is raised again.
+    A game the referee could not finish is stored aborted (its log has no result); so is
+    one stopped before it was played because a bot that ``must_start`` never said Hello
+    (``ended_by`` ``not_started``, :attr:`GameLog.stopped` saying why). An exception of
+    the referee, or a cancellation, aborts it and is raised again.
 
     Raises:
         GameSetupError: not one bot per seat.
@@ -122,7 +131,13 @@ async def play_recorded_game(
     log = GameLog(game_id=str(game_id), game=game, seed=seed)
     try:
         stored_actions = await referee_recorded_game(
-            engine, server, log, bots=bots, settings=settings, processes=processes
+            engine,
+            server,
+            log,
+            bots=bots,
+            settings=settings,
+            processes=processes,
+            must_start=must_start,
         )
     except BaseException:
         # When the database is what failed, the game stays running there: a resume aborts it.
@@ -141,9 +156,12 @@ async def referee_recorded_game(
     bots: Sequence[BotRecord],
     settings: RefereeSettings,
     processes: ProcessSource | None = None,
+    must_start: MustStart | None = None,
 ) -> int:
     """Referee the stored running game of ``log``, storing its actions as they come.
 
+    A command bot that never says Hello and that ``must_start`` says had to stops the game
+    before it is played (see :func:`~croupier_server.referee.game.referee_game`).
     ``log`` (of the game's id, rules and seed) fills as the game is played. Returns how
     many of its actions are stored; the caller stores the rest
     (:func:`~croupier_server.game_store.store_game_log`) or gives up the game.
@@ -169,6 +187,7 @@ async def referee_recorded_game(
         tokens=tokens,
         settings=settings,
         processes=processes,
+        must_start=must_start,
     )
     return writer.stored
 
@@ -182,6 +201,7 @@ async def _referee_writing(
     tokens: Sequence[str],
     settings: RefereeSettings,
     processes: ProcessSource | None,
+    must_start: MustStart | None,
 ) -> None:
     """Referee the game of ``log`` while ``writer`` stores its actions as they come.
 
@@ -199,6 +219,7 @@ async def _referee_writing(
                     tokens=tokens,
                     settings=settings,
                     processes=processes,
+                    must_start=must_start,
                 )
             finally:
                 finished.set()

@@ -5,7 +5,10 @@ Each way the issue lists for a started bot to misbehave is one registered bot, a
 intruder of ``intruder.py``, which tries what a bot must never manage (another seat's
 token, the database's files, the dashboard, the referee's process) and notes how each try
 ended. They enter a gauntlet of two-player five-card cribbage as challengers against the
-honest example bots, so that no two of them meet, under a short time control.
+honest example bots, so that no two of them meet, under a short time control. Not the bots
+that never start (that exit at start, or never connect): in their first games they stop a
+tournament (tests/e2e/test_start_failures.py), and a single game charges them their fault
+(tests/server/referee/test_faults.py).
 
 :func:`play_gauntlet` plays such a tournament through the real runner, beside the
 dashboard on a loopback port (:func:`serving_dashboard`); :func:`played_games` reads back
@@ -55,8 +58,6 @@ SETTINGS = RefereeSettings(
 """A short time control, so that the bots that hang or dawdle cost seconds, not minutes."""
 FIELD = {"greedy": "cribbage_greedy", "random": "cribbage_random"}
 """The honest bots every challenger meets: bot name -> example."""
-NEVER_CONNECTS_MS = 10_000
-"""How long the bot that never connects waits: longer than ``SETTINGS``' connect time."""
 INTRUDER = "intruder"
 
 
@@ -114,9 +115,6 @@ def hostile_bots(
     for path in database_files:
         intruder += ["--file", str(path)]
     return [
-        Hostile(
-            "exits-at-start", "exits at start", _scripted("crash-at-start"), frozenset({crash})
-        ),
         Hostile(
             "exits-mid-game",
             "exits mid-game",
@@ -194,12 +192,6 @@ def hostile_bots(
             "connects twice",
             _scripted("duplicate"),
             frozenset({FaultKind.DUPLICATE_CONNECTION}),
-        ),
-        Hostile(
-            "never-connects",
-            "never connects",
-            _scripted("late", "--delay-ms", str(NEVER_CONNECTS_MS)),
-            frozenset({FaultKind.CONNECT_TIMEOUT}),
         ),
         Hostile(
             INTRUDER,

@@ -35,6 +35,7 @@ from croupier_server.cli._serving import referee_serving
 from croupier_server.db import TournamentRecord, TournamentStatus
 from croupier_server.db.errors import DatabaseFailure
 from croupier_server.db.schedule import first_failure, schedule_counts
+from croupier_server.db.tournaments import start_failure
 from croupier_server.queueing.jobs import require_queue
 from croupier_server.queueing.tournaments import (
     QueuedProgress,
@@ -50,7 +51,12 @@ from croupier_server.tournament.records import (
     settings_of,
     total_games,
 )
-from croupier_server.tournament.runner import Progress, create_tournament, run_tournament
+from croupier_server.tournament.runner import (
+    BotDidNotStart,
+    Progress,
+    create_tournament,
+    run_tournament,
+)
 from croupier_server.tournament.settings import ProcessMode
 
 __all__ = ["play_stored", "play_tournament", "queue_on_workers", "register"]
@@ -184,8 +190,11 @@ def queue_on_workers(args: argparse.Namespace, engine: Engine, tournament_id: in
     report(_as_progress(progress, first.done, started))
     status = _print_result(args, engine, _require(engine, tournament_id))
     if progress.failure:
+        reason, *output = progress.failure.splitlines()
+        if output:  # a bot that did not start: what it printed comes first
+            print(progress.failure, file=sys.stderr)
         raise CliError(
-            f"tournament {tournament_id} stopped: {progress.failure}; once the cause is gone: "
+            f"tournament {tournament_id} stopped: {reason}; once the cause is gone: "
             f"croupier tournament resume {tournament_id} --queue"
         )
     return status
@@ -242,11 +251,13 @@ def play_stored(
 ) -> Progress:
     """Play what is left of a stored tournament, telling ``progress`` after every game.
 
-    ``args`` carries ``listen`` and ``concurrency``. A Ctrl-C, or a failure of the
-    database, says how to resume the tournament.
+    ``args`` carries ``listen`` and ``concurrency``. A Ctrl-C, a failure of the
+    database, or a bot that does not start in its first games says how to resume the
+    tournament.
 
     Raises:
-        CliError: the database failed.
+        CliError: the database failed, or a bot did not start (what it printed, and why, is
+            printed first: a line naming the bot and why, then its output lines, indented).
     """
     print(f"tournament {tournament_id}", file=sys.stderr)
 
@@ -270,6 +281,13 @@ def play_stored(
             f"{failure}; tournament {tournament_id} stopped, resume it once the cause is gone: "
             f"croupier tournament resume {tournament_id}"
         ) from failure
+    except BotDidNotStart as stopped:
+        print(stopped.failure, file=sys.stderr)
+        raise CliError(
+            f"tournament {tournament_id} stopped: bot {stopped.failure.bot} did not start (game "
+            f"{stopped.game_id} was not played); once it starts: croupier tournament resume "
+            f"{tournament_id}"
+        ) from None
 
 
 def _print_result(args: argparse.Namespace, engine: Engine, record: TournamentRecord) -> int:
@@ -286,6 +304,9 @@ def _print_result(args: argparse.Namespace, engine: Engine, record: TournamentRe
         f"{summary['status']}, {games} games"
     )
     print(f"  Processes: {summary['processes']}")
+    if summary["stopped"]:
+        reason, *output = summary["stopped"].splitlines()
+        print(f"  Stopped: {reason}", *(f"  {line}" for line in output), sep="\n")
     queue = summary.get("queue")
     if queue is not None:
         counts = ", ".join(f"{count} {status}" for status, count in queue["games"].items())
@@ -317,9 +338,18 @@ def _summary(session: Session, record: TournamentRecord) -> dict[str, Any]:
         "limits": settings.limits,
         "games": finished if done else total_games(record),
         "finished": finished,
+        "stopped": _stopped(session, record),
         "created_at": record.created_at.isoformat(),
         **_queue_summary(session, record.id),
     }
+
+
+def _stopped(session: Session, record: TournamentRecord) -> str:
+    """Why an interrupted tournament stopped on a bot that did not start; empty otherwise."""
+    assert record.id is not None
+    if record.status is not TournamentStatus.INTERRUPTED or is_on_workers(session, record.id):
+        return ""  # on workers, its failed game says why (``queue``)
+    return start_failure(session, tournament_id=record.id)
 
 
 def _queue_summary(session: Session, tournament_id: int) -> dict[str, Any]:

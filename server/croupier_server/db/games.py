@@ -146,9 +146,17 @@ def finish_game(
 
 
 def abort_game(
-    session: Session, *, game_id: int, reason: str, finished_at: datetime | None = None
+    session: Session,
+    *,
+    game_id: int,
+    reason: str,
+    finished_at: datetime | None = None,
+    ended_by: str = EndedBy.ABORTED,
 ) -> GameRecord:
     """Record that the referee gave up on a game (no result); ``reason`` says why.
+
+    ``ended_by`` says how: by default ``aborted``; ``not_started`` for a game stopped
+    before it was played.
 
     Raises:
         RecordNotFound: no such game.
@@ -162,7 +170,7 @@ def abort_game(
             game,
             status=GameStatus.ABORTED,
             result=None,
-            ended_by=EndedBy.ABORTED,
+            ended_by=ended_by,
             detail=reason,
             finished_at=finished_at,
         )

@@ -29,6 +29,7 @@ __all__ = [
     "claim_scheduled_game",
     "database_now",
     "expired_leases",
+    "fail_attempt",
     "first_failure",
     "heartbeat_worker",
     "holds_attempt",
@@ -214,6 +215,21 @@ def lose_attempt(session: Session, record: ScheduledGameRecord, *, reason: str) 
         record.status = ScheduleStatus.QUEUED
     session.flush()
     return record.status
+
+
+def fail_attempt(session: Session, record: ScheduledGameRecord, *, reason: str) -> None:
+    """Record that the current attempt at ``record`` failed the game, whatever attempts are left.
+
+    Call it inside :func:`~croupier_server.db.atomic`, whose transaction it joins, once the
+    attempt's game is stored: a game that playing again would spoil the same way (a bot
+    that does not start) fails at once, ``reason`` saying why; a resume queues it again.
+    """
+    record.status = ScheduleStatus.FAILED
+    record.detail = reason
+    record.worker_id = None
+    record.lease_expires_at = None
+    record.game_id = None
+    session.flush()
 
 
 def register_worker(session: Session, *, name: str, host: str, pid: int, slots: int) -> int:

@@ -6,25 +6,33 @@ tournament is over when every number has a finished game (an aborted one is play
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from croupier_server.db.games import abort_game, known_game
-from croupier_server.db.models import GameRecord, TournamentRecord, TournamentStatus
+from croupier_server.db.models import (
+    BotRecord,
+    GameRecord,
+    SeatRecord,
+    TournamentRecord,
+    TournamentStatus,
+)
 from croupier_server.db.transactions import insert, refreshed, require, transaction
-from croupier_server.outcomes import GameStatus
+from croupier_server.outcomes import EndedBy, GameStatus
 
 __all__ = [
     "abort_unfinished_tournament_games",
+    "bots_that_decided",
     "claim_queued_tournament",
     "create_tournament",
     "finished_schedule_numbers",
     "get_tournament",
     "list_tournaments",
     "set_tournament_status",
+    "start_failure",
 ]
 
 
@@ -124,3 +132,47 @@ def abort_unfinished_tournament_games(session: Session, *, tournament_id: int, r
     for game_id in game_ids:
         abort_game(session, game_id=game_id, reason=reason)
     return len(game_ids)
+
+
+def bots_that_decided(session: Session, *, tournament_id: int, names: Iterable[str]) -> set[str]:
+    """Those of the bots ``names`` that chose an action in a finished game of the tournament.
+
+    They are bots that have started, and played.
+    """
+    query = (
+        select(BotRecord.name)
+        .join(SeatRecord, col(SeatRecord.bot_id) == col(BotRecord.id))
+        .join(GameRecord, col(GameRecord.id) == col(SeatRecord.game_id))
+        .where(
+            GameRecord.tournament_id == tournament_id,
+            GameRecord.status == GameStatus.FINISHED,
+            col(SeatRecord.decisions) > 0,
+            col(BotRecord.name).in_(list(names)),
+        )
+        .distinct()
+    )
+    return set(session.exec(query))
+
+
+def start_failure(session: Session, *, tournament_id: int) -> str:
+    """Why the tournament last stopped on a bot that did not start; empty if it did not.
+
+    That is the ``end_detail`` of its newest game stored ``not_started`` (the bot, why, its
+    output), unless that game was played again since (a resume).
+    """
+    stopped = session.exec(
+        select(GameRecord)
+        .where(
+            GameRecord.tournament_id == tournament_id, GameRecord.ended_by == EndedBy.NOT_STARTED
+        )
+        .order_by(col(GameRecord.id).desc())
+        .limit(1)
+    ).first()
+    if stopped is None:
+        return ""
+    again = select(GameRecord.id).where(
+        GameRecord.tournament_id == tournament_id,
+        GameRecord.schedule_number == stopped.schedule_number,
+        col(GameRecord.id) > stopped.id,
+    )
+    return "" if session.exec(again.limit(1)).first() is not None else stopped.end_detail

@@ -16,7 +16,9 @@ late reply never reaches the next game), it died, or its busiest process has use
 CPU time limit (``RLIMIT_CPU`` counts over a process's life): it is ended then, its last
 lines in the game's output. A process that dies or says anything while idle is ended; its
 bot's next game starts another. A process that failed to start or connect is charged to the
-game that takes it, as a process started for that game would be.
+game that takes it, as a process started for that game would be. The pool knows which bots
+have had a process say Hello (:meth:`ProcessPool.has_started`): a bot none of whose
+processes did yet is in its first games, where failing to start stops the tournament.
 
 Start ahead: the pool is told the games waiting to be played (:meth:`ProcessPool.prepare`)
 and starts the processes the next ``concurrency`` of them will need while the current ones
@@ -155,6 +157,7 @@ class ProcessPool:
         self._endings: set[asyncio.Task[None]] = set()
         self._numbers = itertools.count()
         self._closed = False
+        self._started_bots: set[str] = set()
 
     async def __aenter__(self) -> ProcessPool:
         """Open the pool; processes start as games borrow them or are prepared."""
@@ -179,6 +182,10 @@ class ProcessPool:
     def alive(self) -> int:
         """The processes alive now: kept ones, and those being ended."""
         return len(self._kept) + self._ending
+
+    def has_started(self, name: str) -> bool:
+        """Whether a process of bot ``name`` has said Hello in this run."""
+        return name in self._started_bots
 
     def for_game(self, scheduled: ScheduledGame) -> _Borrowing:
         """What the game ``scheduled`` borrows its processes from (a ``ProcessSource``).
@@ -331,6 +338,7 @@ class ProcessPool:
             # The game that takes it is charged; its output waits for it.
             await started.stop("it did not connect", exit_wait=0)
             return
+        self._started_bots.add(kept.bot.name)
         if not kept.lent:
             outcome.report_strays_to(functools.partial(self._stray_while_idle, kept))
         self._start_ahead()

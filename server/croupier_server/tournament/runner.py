@@ -12,7 +12,11 @@ repeated, and the format chooses the same games an uninterrupted run would have.
 A bot's faults are data and never stop a game; an exception of the referee itself spoils
 the game, which is aborted and played again (see :mod:`.attempts`). A failure of the
 database (a full disk, a lock held too long, a lost connection) is neither: it stops the
-whole tournament, which can be resumed once the cause is gone.
+whole tournament, which can be resumed once the cause is gone. So does a bot that fails
+to start in its first games (none of its processes has said Hello in this run): the game
+is not played (it is stored ``not_started``), and the tournament is interrupted with
+:class:`~.attempts.BotDidNotStart`, to be resumed once the bot is fixed. A bot that
+started in this run and later fails to is charged the fault, as a bot that crashes is.
 """
 
 from __future__ import annotations
@@ -49,7 +53,11 @@ from croupier_server.recorded_games import (
 )
 from croupier_server.referee.game import RefereeSettings
 from croupier_server.referee.service import RefereeServer
-from croupier_server.tournament.attempts import TournamentError, play_until_finished
+from croupier_server.tournament.attempts import (
+    BotDidNotStart,
+    TournamentError,
+    play_until_finished,
+)
 from croupier_server.tournament.formats import (
     FormatSettings,
     PlayedGame,
@@ -62,6 +70,7 @@ from croupier_server.tournament.records import finished_outcomes, settings_of
 from croupier_server.tournament.settings import ProcessMode, TournamentSettings
 
 __all__ = [
+    "BotDidNotStart",
     "Progress",
     "TournamentError",
     "create_tournament",
@@ -172,6 +181,8 @@ async def run_tournament(
 
     Raises:
         RecordNotFound: no such tournament.
+        BotDidNotStart: a bot never said Hello in its first games (none of its processes
+            has in this run); the game is stored ``not_started``, unplayed.
         TournamentError: a game failed every attempt by the referee's fault.
         DatabaseFailure: the database failed; the games being played are ended, their bots
             too, and no game that finished is lost.
@@ -202,7 +213,7 @@ async def run_tournament(
 
     async def play(scheduled: ScheduledGame) -> PlayedGame:
         async with pool.for_game(scheduled) as processes:
-            result = await play_until_finished(
+            log = await play_until_finished(
                 engine,
                 server,
                 game=game,
@@ -211,9 +222,12 @@ async def run_tournament(
                 settings=settings,
                 link=ScheduleLink(tournament_id, scheduled.number, scheduled.deal),
                 processes=processes,
+                must_start=lambda name: not pool.has_started(name),
                 label=f"game {scheduled.number} of tournament {tournament_id}",
             )
-        return PlayedGame(scheduled.bots, tuple(float(score) for score in result.scores))
+        assert log.result is not None
+        scores = tuple(float(score) for score in log.result.scores)
+        return PlayedGame(scheduled.bots, scores, rated=log.is_decided_by_bots)
 
     def played(_game: ScheduledGame, _outcome: PlayedGame) -> None:
         nonlocal played_games

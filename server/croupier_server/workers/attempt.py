@@ -9,10 +9,14 @@
    be sealed and cannot be, are this worker's fault, not the bot's: the attempt is lost,
    recorded as such, and the game queued again for another worker.
 3. **Play** through the worker's referee while a :class:`~.lease.LeaseKeeper` renews the
-   lease on progress; a lost lease ends the game and its bots at once.
+   lease on progress; a lost lease ends the game and its bots at once. A bot in its first
+   games (it has chosen no action in a finished game of the tournament yet) that never
+   says Hello stops the game before it is played.
 4. **Store**, in one transaction that first checks the attempt is still the current one: a
    late result from a lost attempt is refused and changes nothing. The tournament's next
-   games are queued in the same transaction.
+   games are queued in the same transaction; or, for a game stopped on a bot that did not
+   start, the game fails (the bot, why, its output) and its tournament is interrupted, as
+   one whose last attempt was lost is, until a resume once the bot is fixed.
 
 Whatever ends an attempt other than its result (a cancelled job, the referee's own
 failure) hands the game back, fenced the same way, so that it is played again.
@@ -40,9 +44,11 @@ from croupier_server.db.errors import DatabaseFailure
 from croupier_server.db.schedule import (
     Claim,
     claim_scheduled_game,
+    fail_attempt,
     holds_attempt,
     lose_attempt,
 )
+from croupier_server.db.tournaments import bots_that_decided
 from croupier_server.db.work import ScheduledGameRecord, ScheduleStatus
 from croupier_server.game_store import store_game_log
 from croupier_server.queueing.jobs import defer_games
@@ -97,6 +103,9 @@ class _Attempt:
     lease_s: float
     problem: str
     """Why this worker cannot play it (it was lost at once), or empty."""
+    unproven: frozenset[str]
+    """Its bots in their first games: none chose an action in a finished game of the
+    tournament yet. One of them that does not start stops the game and the tournament."""
 
 
 def lease_seconds(settings: RefereeSettings, margin_s: float) -> float:
@@ -161,6 +170,9 @@ async def _play_claimed(
         await _shielded_hand_back(engine, worker, attempt, reason)
         report(f"lost {attempt.label}: {reason}")
         return
+    if log.stopped is not None and not lost:
+        await _stop_on(engine, worker, attempt, log, stored_actions=stored_actions, report=report)
+        return
     if lost or log.result is None:
         reason = (
             f"worker {worker.name}: {lost}" if lost else "the referee could not finish the game"
@@ -173,6 +185,28 @@ async def _play_claimed(
     if stored:
         elapsed = time.monotonic() - started
         report(f"{attempt.label}: finished in {elapsed:.1f} s (game {attempt.game_id})")
+    else:
+        report(f"refused the result of {attempt.label}: the attempt was lost meanwhile")
+    if cancelled:
+        raise asyncio.CancelledError
+
+
+async def _stop_on(
+    engine: Engine,
+    worker: WorkerIdentity,
+    attempt: _Attempt,
+    log: GameLog,
+    *,
+    stored_actions: int,
+    report: Callable[[str], object],
+) -> None:
+    """Store a game stopped on a bot that did not start, fail it and stop its tournament."""
+    assert log.stopped is not None
+    store = partial(_store_stopped, engine, worker, attempt, log, stored_actions)
+    stored, cancelled = await _to_the_end(store)
+    first_line = str(log.stopped).splitlines()[0]
+    if stored:
+        report(f"{attempt.label} stopped its tournament: {first_line}")
     else:
         report(f"refused the result of {attempt.label}: the attempt was lost meanwhile")
     if cancelled:
@@ -212,7 +246,14 @@ async def _play(
         progress=lambda: len(log.actions) + len(log.events),
     )
     refereeing = asyncio.ensure_future(
-        referee_recorded_game(engine, server, log, bots=attempt.bots, settings=attempt.settings)
+        referee_recorded_game(
+            engine,
+            server,
+            log,
+            bots=attempt.bots,
+            settings=attempt.settings,
+            must_start=attempt.unproven.__contains__,
+        )
     )
     keeping = asyncio.ensure_future(keeper.keep())
     try:
@@ -264,6 +305,8 @@ def _claim(engine: Engine, worker: WorkerIdentity, scheduled_id: int) -> _Attemp
             f"(attempt {claim.attempt})"
         )
         problem = _problem_here(bots, settings, worker)
+        names = {bot.name for bot in bots}
+        started = bots_that_decided(session, tournament_id=scheduled.tournament_id, names=names)
         if problem:
             lose_and_queue_again(session, scheduled, problem, delay_s=RETRY_DELAY_S)
         return _Attempt(
@@ -277,6 +320,7 @@ def _claim(engine: Engine, worker: WorkerIdentity, scheduled_id: int) -> _Attemp
             settings=settings,
             lease_s=lease_s,
             problem=problem,
+            unproven=frozenset(names - started),
         )
 
 
@@ -309,6 +353,24 @@ def _store(
         scheduled.lease_expires_at = None
         session.flush()
         after_game(session, attempt.tournament_id)
+        return True
+
+
+def _store_stopped(
+    engine: Engine, worker: WorkerIdentity, attempt: _Attempt, log: GameLog, stored_actions: int
+) -> bool:
+    """Store a game stopped on a bot that did not start, if the attempt is still current.
+
+    Its scheduled game fails and the tournament is interrupted; ``False`` if refused.
+    """
+    assert log.stopped is not None
+    with translated_failures(engine), Session(engine) as session, db.atomic(session):
+        scheduled = holds_attempt(session, attempt.claim, worker_id=worker.id)
+        if scheduled is None:
+            return False
+        store_game_log(session, game_id=attempt.game_id, log=log, stored_actions=stored_actions)
+        fail_attempt(session, scheduled, reason=str(log.stopped))
+        stop_tournament(session, attempt.tournament_id)
         return True
 
 

@@ -6,11 +6,14 @@ directory as its manifest says and referees it on loopback with the server's rul
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
@@ -106,6 +109,57 @@ def test_an_opponent_runs_as_a_bot_process(tmp_path: Path) -> None:
     assert "tried (cribbage, five-card) against greedy: 2 games from seed" in done.stdout
     assert "[tried, greedy]" in done.stdout
     assert "[greedy, tried]" in done.stdout
+
+
+def test_an_executable_starts_from_its_directory(tmp_path: Path) -> None:
+    directory = bot_dir(tmp_path, "./bot --quick")
+    (directory / "bot").write_text(
+        f"#!/bin/sh\nexec {shlex.quote(sys.executable)} {EXAMPLES / 'lexio_greedy.py'}\n"
+    )
+    (directory / "bot").chmod(0o755)
+    done = play(directory, "--games", "1")
+    assert done.returncode == 0, done.stdout + done.stderr
+    (directory / "bot").chmod(0o644)
+    refused = play(directory, "--games", "1")
+    assert "  crash: cannot start './bot --quick': ./bot is not executable" in refused.stdout
+
+
+@pytest.fixture(scope="module")
+def node_bot(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """examples/js/bot.js as an author ships it: with its node_modules, from npm ci."""
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if node is None or npm is None:
+        missing("node and npm are needed for the Node.js bot")
+    root = tmp_path_factory.mktemp("node")
+    shutil.copytree(ROOT / "proto", root / "proto")  # bot.js reads ../../proto
+    directory = root / "bots" / "js"
+    directory.mkdir(parents=True)
+    for name in ("bot.js", "package.json", "package-lock.json"):
+        shutil.copy(EXAMPLES / "js" / name, directory / name)
+    command = [npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"]
+    installed = subprocess.run(
+        command, cwd=directory, capture_output=True, text=True, check=False, timeout=120
+    )
+    if installed.returncode != 0:
+        missing(f"npm ci failed: {installed.stderr.strip().splitlines()[-1:]}")
+    (directory / "croupier.toml").write_text(
+        'name = "js"\ngame = "cribbage"\ncommand = "node bot.js"\n'
+    )
+    return directory
+
+
+def missing(reason: str) -> NoReturn:
+    """Skip, unless CROUPIER_REQUIRE_NODE=1 (CI) makes a missing Node.js a failure."""
+    if os.environ.get("CROUPIER_REQUIRE_NODE") == "1":
+        pytest.fail(f"{reason} (CROUPIER_REQUIRE_NODE=1)")
+    pytest.skip(reason)
+
+
+@pytest.mark.slow
+def test_a_nodejs_bot_plays_with_its_node_modules(node_bot: Path) -> None:
+    done = play(node_bot, "--games", "2", "--seed", "3")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert summary(done.stdout)["faults"] == "none"
 
 
 def test_a_crash_is_one_line_with_the_bots_last_output(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from croupier.packing import SKIPPED_DIRECTORIES, SKIPPED_SUFFIXES, PackingError
 
 __all__ = ["add_submit"]
 
-POLL_S = 1.0
+POLL_S = 0.5
 """How often the version's status is read while it is checked."""
 LOG_LINES = 20
 """How many of a rejected version's last check log lines are shown."""

@@ -7,6 +7,7 @@ import asyncio
 import dataclasses
 import random
 import sys
+import textwrap
 from collections import Counter
 from pathlib import Path
 from statistics import fmean
@@ -48,7 +49,9 @@ def add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser = commands.add_parser(
         "play",
         help="play the bot locally against the SDK's opponents",
-        description=_DESCRIPTION.format(python=sys.executable, hidden="CROUPIER_AUTHOR_TOKEN"),
+        description=_filled(
+            _DESCRIPTION.format(python=sys.executable, hidden="CROUPIER_AUTHOR_TOKEN")
+        ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("directory", metavar="DIR", type=Path, help="the bot's directory")
@@ -58,16 +61,18 @@ def add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         metavar="NAMES",
         help="the opponents, comma-separated, seated in turn (default: random,greedy)",
     )
-    parser.add_argument("--games", type=_count, default=4, metavar="N", help="(default: 4)")
     parser.add_argument(
-        "--seed", type=int, metavar="S", help="the first game's deal, then S+1... (default: random)"
+        "--games", type=_count, default=4, metavar="N", help="how many games (default: 4)"
+    )
+    parser.add_argument(
+        "--seed", type=_whole, metavar="S", help="the first game's deal, then S+1... (random)"
     )
     parser.add_argument("--players", type=_count, metavar="N", help="the number of seats")
     parser.add_argument("--variant", metavar="LABEL", help="a variant by its label (six-card)")
     for name, text in (
         ("connect", "to start and say Hello"),
-        ("decision", "a decision"),
-        ("bank", "the bank paying for overruns"),
+        ("decision", "of a decision"),
+        ("bank", "of the bank paying for overruns"),
     ):
         default = getattr(_TIME, f"{name}_ms")
         parser.add_argument(
@@ -78,6 +83,12 @@ def add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
             help=f"the time {text}, in ms (default: the server's, {default})",
         )
     parser.set_defaults(run=run_play)
+
+
+def _filled(text: str) -> str:
+    """``text`` with each of its paragraphs filled to 88 columns."""
+    paragraphs = text.strip().split("\n\n")
+    return "\n\n".join(textwrap.fill(" ".join(each.split()), 88) for each in paragraphs)
 
 
 def run_play(args: argparse.Namespace) -> int:

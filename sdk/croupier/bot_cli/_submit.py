@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import sys
 import tarfile
 import time
 from pathlib import Path
@@ -62,7 +63,15 @@ def run_submit(args: argparse.Namespace) -> int:
     print(f"uploaded {created['name']}: {api.page(created['url'])}")
     if args.no_wait:
         return 0
-    return _follow(api, created["api"])
+    try:
+        return _follow(api, created["api"])
+    except KeyboardInterrupt:
+        page = api.page(created["url"])
+        print(
+            f"croupier-bot: stopped following {created['name']}; its checks go on: {page}",
+            file=sys.stderr,
+        )
+        return 130
 
 
 def _follow(api: Api, path: str) -> int:

@@ -15,6 +15,7 @@
 //     npm install --prefix examples/js
 //     croupier bot add js --game lexio --command "node examples/js/bot.js"
 
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -24,7 +25,12 @@ import * as protoLoader from "@grpc/proto-loader";
 const PROTOCOL_VERSION = 2;
 const GAMES = ["lexio", "cribbage"];
 const BOT_NAME = "croupier-js-example";
-const PROTO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "proto");
+// The contract: a proto/ directory beside this file (as a submitted bot ships it), else the
+// repository's own.
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const PROTO_ROOT = fs.existsSync(path.join(HERE, "proto"))
+  ? path.join(HERE, "proto")
+  : path.resolve(HERE, "..", "..", "proto");
 
 // Longs as strings: request ids are uint64, and a JavaScript number holds only 53 bits.
 const LOADER_OPTIONS = {

@@ -2,13 +2,15 @@
 
 The dashboard may not import the referee, so the commands that serve it hand it an
 :class:`Administration` (the :class:`~croupier_server.web.admin.AdminActions` it asks for):
-a bot's limits are checked as ``croupier bot add`` checks them, and a tournament is made by
+a bot's limits are checked as ``croupier bot add`` checks them, its command started as it
+starts it (:func:`~croupier_server.referee.start_check.check_start`), and a tournament is made by
 :func:`~croupier_server.tournament.runner.create_tournament`, as ``croupier tournament run``
 makes it, then queued for ``croupier serve`` to play.
 """
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Callable
 
@@ -20,11 +22,16 @@ from croupier_server import db
 from croupier_server.bot_commands import absolute_command
 from croupier_server.control import LimitSettings, TimeControl
 from croupier_server.db import BotRecord, TournamentRecord
+from croupier_server.db.bots import checked_bot_name
+from croupier_server.db.errors import BotNameTaken
 from croupier_server.recorded_games import GameSetupError, load_bots
+from croupier_server.referee.containment.limits import effective_limits
 from croupier_server.referee.game import RefereeSettings
+from croupier_server.referee.start_check import check_start
 from croupier_server.tournament.formats import format_named
 from croupier_server.tournament.runner import create_tournament
 from croupier_server.web.admin import BotRegistration, TournamentRequest
+from croupier_server.web.admin.actions import StartRefused
 
 __all__ = ["Administration"]
 
@@ -53,31 +60,48 @@ class Administration:
     def register_bot(self, registration: BotRegistration) -> tuple[BotRecord, str | None]:
         """Register a bot; returns it and, for a remote bot, its key (shown once).
 
+        A command bot's command is started first, as for a game, in this thread (its own
+        event loop and referee): it is registered only if it says Hello.
+
         Raises:
             BotNameTaken: a bot of that name exists.
+            StartRefused: the command did not say Hello.
             ValueError: a bad name, limit or command.
         """
-        limits = LimitSettings.from_data(registration.limits.items()).items()
+        if registration.command is None:
+            return self._register_remote(registration)
+        return self._register_command(registration, registration.command), None
+
+    def _register_remote(self, registration: BotRegistration) -> tuple[BotRecord, str]:
         with Session(self._engine) as session:
-            if registration.command is None:
-                remote, key = db.create_remote_bot(
-                    session,
-                    name=registration.name,
-                    game=registration.game,
-                    description=registration.description,
-                )
-                if self._admit_remote is not None and remote.key_hash is not None:
-                    self._admit_remote(remote.key_hash, remote.name, remote.game)
-                return remote, key
-            bot = db.add_bot(
+            remote, key = db.create_remote_bot(
                 session,
                 name=registration.name,
                 game=registration.game,
-                command=absolute_command(registration.command, self._directory),
+                description=registration.description,
+            )
+        if self._admit_remote is not None and remote.key_hash is not None:
+            self._admit_remote(remote.key_hash, remote.name, remote.game)
+        return remote, key
+
+    def _register_command(self, registration: BotRegistration, command: str) -> BotRecord:
+        limits = LimitSettings.from_data(registration.limits.items()).items()
+        command = absolute_command(command, self._directory)
+        checked_bot_name(registration.name)  # before the bot is started
+        with Session(self._engine) as session:
+            if db.get_bot_by_name(session, name=registration.name) is not None:
+                raise BotNameTaken(f"a bot named {registration.name!r} already exists")
+        # No transaction is held while the bot starts (up to its connect time).
+        _check_start(registration.name, command, game=registration.game, limits=limits)
+        with Session(self._engine) as session:
+            return db.add_bot(
+                session,
+                name=registration.name,
+                game=registration.game,
+                command=command,
                 limits=limits,
                 description=registration.description,
             )
-            return bot, None
 
     def queue_tournament(self, request: TournamentRequest) -> TournamentRecord:
         """Store the tournament, checked as ``croupier tournament run`` checks it, queued.
@@ -109,3 +133,15 @@ class Administration:
         except GameSetupError as error:
             raise ValueError(str(error)) from None
         return record
+
+
+def _check_start(name: str, command: str, *, game: str, limits: dict[str, int | bool]) -> None:
+    """Start ``command`` as for a game of ``game``, under ``limits``.
+
+    Raises:
+        StartRefused: it did not say Hello: why, then its last output lines.
+    """
+    limited = effective_limits(LimitSettings.from_data(limits))
+    check = asyncio.run(check_start(command, game=game, limits=limited, name=name))
+    if check.failure is not None:
+        raise StartRefused(str(check.failure))

@@ -2,8 +2,8 @@
 
 The cases are generated from the parser (``build_parser``). Each command has a baseline:
 arguments that do its job quickly against a prepared database (games between bots that
-crash at once), or, for the commands that serve until stopped, that fail with a one-line
-error at the very end (a dashboard address already taken). Then, one argument at a time:
+crash when first asked), or, for the commands that serve until stopped, that fail with a
+one-line error at the very end (a dashboard address already taken). Then, one argument at a time:
 a required one left out; a flag given a value; an option given no value; an unknown
 option; a choice that is none; a number that is no number, negative, zero or huge; text
 with a NUL, a newline, HTML, shell metacharacters, ten thousand characters, a leading
@@ -34,6 +34,7 @@ import pytest
 
 from croupier_server.cli import build_parser, main
 from tests.e2e.test_cli_errors import croupier
+from tests.server.referee.harness import scripted_command
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -61,7 +62,9 @@ class Case:
 
 
 CRASHING_BOTS = {"lexio": ("crash0", "crash1", "crash2"), "cribbage": ("pair0",)}
-"""Bots whose command exits at once: their games end by forfeit, played by the referee."""
+"""Bots that say Hello, then exit when first asked: their games end by forfeit, played by the
+referee (a bot that never says Hello would stop a tournament in its first game)."""
+CRASHING_COMMAND = scripted_command("crash")
 
 BASELINE_LINES: dict[tuple[str, ...], tuple[str, ...]] = {
     ("bot", "add"): ("sweep-bot --game lexio --command false",),
@@ -297,7 +300,7 @@ def workspace(tmp_path_factory: pytest.TempPathFactory, taken_address: str) -> W
     space = Workspace(root / "sweep.db", root / "empty", taken_address)
     for game, names in CRASHING_BOTS.items():
         for name in names:
-            register = ["bot", "add", name, "--game", game, "--command", "false"]
+            register = ["bot", "add", name, "--game", game, "--command", CRASHING_COMMAND]
             assert main([*register, "--db", space.url]) == 0
     assert main(["author", "add", "ada", "--db", space.url]) == 0
     for path in [("tournament", "run"), ("match",)]:  # tournament 1 and its game 1, game 2

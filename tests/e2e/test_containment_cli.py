@@ -119,7 +119,7 @@ def test_bot_add_stores_an_absolute_command_and_the_limits_set(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     Path("bot.py").touch()
-    add = ["bot", "add", "local", "--game", "lexio", "--command", "python bot.py"]
+    add = ["bot", "add", "local", "--game", "lexio", "--command", "python bot.py", "--no-check"]
     limits = ["--memory-mb", "512", "--max-processes", "16", "--network"]
     out = croupier(capsys, *add, *limits, "--db", database_url)
     assert out == f"registered bot local (lexio): python {tmp_path}/bot.py\n"

@@ -429,7 +429,8 @@ def test_a_command_meets_a_failing_database_with_one_line(
 ) -> None:
     path = tmp_path / "croupier.db"
     url = f"sqlite:///{path}?timeout=0.1"
-    add = ["bot", "add", "greedy", "--game", "cribbage", "--command", "true", "--db", url]
+    add = ["bot", "add", "greedy", "--game", "cribbage", "--command", "true", "--no-check"]
+    add += ["--db", url]
     assert main(["bot", "list", "--db", url]) == 0  # creates the database
     capsys.readouterr()
     with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as locker:

@@ -52,12 +52,26 @@ def engine(tmp_path: Path) -> Iterator[Engine]:
     engine.dispose()
 
 
+FIRST_ACTION_BOT = """
+import croupier
+
+
+class First(croupier.Bot):
+    def act(self, observation):
+        return observation.legal_actions[0]
+
+
+croupier.run(First())
+"""
+"""A bot of any game: the admin starts a command bot before it registers it."""
+
+
 @pytest.fixture
 def directory(tmp_path: Path) -> Path:
     """The server's working directory, with a bot script in it."""
     served = tmp_path / "served"
     served.mkdir()
-    (served / "bot.py").write_text("")
+    (served / "bot.py").write_text(FIRST_ACTION_BOT)
     return served
 
 
@@ -133,6 +147,23 @@ def test_a_command_bot_is_registered_with_its_files_made_absolute(
         registered["command"],
     )
     assert client.get(f"/api/bots/{bot.id}").json()["description"] == "greedy pegging"
+
+
+def test_a_command_bot_that_does_not_start_is_refused_with_its_output(
+    client: TestClient, engine: Engine
+) -> None:
+    body = {"name": "broken", "game": "lexio", "command": "python -c 'import no_such_module'"}
+    status, answer = post(client, "/api/bots", body)
+    assert status == 422
+    reason, *output = answer["detail"].splitlines()
+    assert reason == "bot broken did not start: exited with status 1 before connecting"
+    assert output[-1] == "    ModuleNotFoundError: No module named 'no_such_module'"
+    form = {"csrf": csrf_of(client), "kind": "command", **body}
+    page = client.post("/admin/bots", data=form)
+    assert page.status_code == 400  # the form shows every refusal so
+    assert alert(page.text).startswith(f"{reason}\n    Traceback")
+    with Session(engine) as session:
+        assert db.list_bots(session) == []
 
 
 def test_a_remote_bots_key_is_shown_once_and_stored_hashed(

@@ -2,21 +2,28 @@
 
 A bot the referee starts runs in an empty directory of its own, so the arguments of its
 command that name files or directories from here are made absolute when it is registered.
+Its command is then started as for a game (:func:`~croupier_server.referee.start_check.
+check_start`): a bot that does not say Hello is not registered, and what it printed is
+shown; ``--no-check`` registers a bot whose program is not on this machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import os
+import sys
 from collections.abc import Iterator
 from typing import Any
 
+from sqlalchemy import Engine
 from sqlmodel import Session
 
 from croupier_server import db
 from croupier_server.bot_commands import absolute_command
 from croupier_server.cli._options import (
+    add_connect_option,
     add_database_option,
     add_limit_options,
     limits_from_args,
@@ -25,6 +32,9 @@ from croupier_server.cli._options import (
 from croupier_server.cli._output import CliError, print_json
 from croupier_server.cli._rules import add_game_option
 from croupier_server.db import BotRecord
+from croupier_server.db.bots import checked_bot_name
+from croupier_server.referee.containment.limits import LimitSettings, effective_limits
+from croupier_server.referee.start_check import check_start
 
 __all__ = ["register"]
 
@@ -46,6 +56,14 @@ def register(commands: Any) -> None:
         "--remote", action="store_true", help="a bot that connects by itself with a key"
     )
     add.add_argument("--description", default="")
+    add.add_argument(
+        "--no-check",
+        dest="check",
+        action="store_false",
+        help="register the bot without starting it here first (its program is on the "
+        "workers only); by default a bot that does not say Hello is not registered",
+    )
+    add_connect_option(add)
     add_limit_options(add)
     add_database_option(add)
     add.set_defaults(run=add_bot)
@@ -57,31 +75,48 @@ def register(commands: Any) -> None:
 
 
 def add_bot(args: argparse.Namespace) -> int:
-    """Register a bot; a remote bot's key is printed once."""
+    """Register a bot; a command bot once it said Hello, a remote bot's key printed once."""
     if args.command is not None and not args.command.strip():
         raise CliError("--command is empty")
     limits = limits_from_args(args).items()
     if args.remote and limits:
         raise CliError("limits are for the bots the referee starts, not remote bots")
     engine = open_database(args)
-    with Session(engine) as session, _refused_as_error():
-        if args.remote:
+    if args.remote:
+        with Session(engine) as session, _refused_as_error():
             bot, key = db.create_remote_bot(
                 session, name=args.name, game=args.game, description=args.description
             )
-            print(f"registered remote bot {bot.name} ({bot.game})")
-            print(f"its key (shown once; give it to the bot as CROUPIER_TOKEN): {key}")
-            return 0
+        print(f"registered remote bot {bot.name} ({bot.game})")
+        print(f"its key (shown once; give it to the bot as CROUPIER_TOKEN): {key}")
+        return 0
+    command = _absolute_command(args.command)
+    if args.check:
+        _require_new_name(engine, args.name)  # said at once, not after the bot's start
+        _check_start(args.name, command, game=args.game, limits=limits, connect_ms=args.connect_ms)
+    with Session(engine) as session, _refused_as_error():
         bot = db.add_bot(
             session,
             name=args.name,
             game=args.game,
-            command=_absolute_command(args.command),
+            command=command,
             limits=limits,
             description=args.description,
         )
     print(f"registered bot {bot.name} ({bot.game}): {bot.command}")
     return 0
+
+
+def _require_new_name(engine: Engine, name: str) -> None:
+    """Refuse a name a bot may not have, or one a bot has.
+
+    Raises:
+        CliError: it is refused, or taken.
+    """
+    with Session(engine) as session, _refused_as_error():
+        checked_bot_name(name)
+        if db.get_bot_by_name(session, name=name) is not None:
+            raise CliError(f"a bot named {name!r} already exists")
 
 
 @contextlib.contextmanager
@@ -91,6 +126,33 @@ def _refused_as_error() -> Iterator[None]:
         yield
     except ValueError as error:
         raise CliError(str(error)) from None
+
+
+def _check_start(
+    name: str, command: str, *, game: str, limits: dict[str, int | bool], connect_ms: int
+) -> None:
+    """Start ``command`` as for a game; refuse the bot if it does not say Hello.
+
+    Why it did not, then its last output lines, indented, are printed first.
+
+    Raises:
+        CliError: it did not.
+    """
+    check = asyncio.run(
+        check_start(
+            command,
+            game=game,
+            limits=effective_limits(LimitSettings.from_data(limits)),
+            connect_s=connect_ms / 1000,
+            name=name,
+        )
+    )
+    if check.failure is not None:
+        print(check.failure, file=sys.stderr)
+        raise CliError(
+            f"bot {name} not registered: it did not start; fix its command (a bot whose "
+            "program is not on this machine is registered with --no-check)"
+        )
 
 
 def _absolute_command(command: str) -> str:

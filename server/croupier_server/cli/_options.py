@@ -33,6 +33,7 @@ __all__ = [
     "DEFAULT_DASHBOARD_ADDRESS",
     "NUMBER_MAX",
     "add_access_options",
+    "add_connect_option",
     "add_dashboard_options",
     "add_database_option",
     "add_limit_options",
@@ -148,6 +149,19 @@ def add_time_options(parser: argparse.ArgumentParser) -> None:
             metavar="MS",
             help=f"{setting.help} (default {setting.default})",
         )
+
+
+def add_connect_option(parser: argparse.ArgumentParser) -> None:
+    """``--connect-ms``: how long a bot started to check it has to say Hello."""
+    setting = next(setting for setting in TIME_CONTROL_SETTINGS if setting.name == "connect_ms")
+    parser.add_argument(
+        setting.flag,
+        dest=setting.name,
+        type=_setting_number(setting),
+        default=setting.default,
+        metavar="MS",
+        help=f"{setting.help}, when it is checked (default {setting.default})",
+    )
 
 
 def time_control_from_args(args: argparse.Namespace) -> TimeControl:

@@ -18,7 +18,15 @@ from croupier_server.db.models import BOT_NAME_MAX_LENGTH, VERSION_SEPARATOR, Bo
 from croupier_server.db.transactions import insert
 from croupier_server.tokens import hash_secret, new_secret
 
-__all__ = ["add_bot", "bot_ids", "create_remote_bot", "get_bot", "get_bot_by_name", "list_bots"]
+__all__ = [
+    "add_bot",
+    "bot_ids",
+    "checked_bot_name",
+    "create_remote_bot",
+    "get_bot",
+    "get_bot_by_name",
+    "list_bots",
+]
 
 
 def add_bot(
@@ -39,7 +47,7 @@ def add_bot(
         ValueError: an empty, padded or overlong name, or an unknown game.
     """
     bot = BotRecord(
-        name=_checked_name(name),
+        name=checked_bot_name(name),
         game=known_game(game),
         kind=BotKind.COMMAND,
         command=command,
@@ -60,7 +68,7 @@ def create_remote_bot(
     """
     key = new_secret()
     bot = BotRecord(
-        name=_checked_name(name),
+        name=checked_bot_name(name),
         game=known_game(game),
         kind=BotKind.REMOTE,
         key_hash=hash_secret(key),
@@ -107,7 +115,12 @@ def _insert_bot(session: Session, bot: BotRecord) -> BotRecord:
         raise BotNameTaken(f"a bot named {name!r} already exists") from None
 
 
-def _checked_name(name: str) -> str:
+def checked_bot_name(name: str) -> str:
+    """``name``, if a bot may be called so (what registering a bot checks first).
+
+    Raises:
+        ValueError: an empty, padded, overlong or unprintable name, or one with ``@``.
+    """
     if (
         not 0 < len(name) <= BOT_NAME_MAX_LENGTH
         or name != name.strip()

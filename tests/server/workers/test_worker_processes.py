@@ -309,6 +309,71 @@ def test_a_bot_missing_on_a_worker_is_the_workers_fault_until_it_is_there(
     assert sorted((line["number"], line["attempt"]) for line in said) == [("0", "3"), ("1", "3")]
 
 
+def test_a_bot_that_does_not_start_on_the_workers_stops_its_tournament_until_it_is_fixed(
+    queue_engine: Engine, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = url_of(queue_engine)
+    add_example_bots(queue_engine, "cribbage", ["cribbage_random"])
+    script = tmp_path / "fixable.py"
+    script.write_text("import no_such_module\n")
+    with Session(queue_engine) as session:
+        db.add_bot(
+            session,
+            name="fixable",
+            game="cribbage",
+            command=shlex.join([sys.executable, str(script)]),
+        )
+    bots = ["--bots", "fixable,cribbage_random", "--deals", "1", "--seed", "1"]
+    run = ["tournament", "run", "--game", "cribbage", "--match-points", "1", *bots]
+    with workers(url, tmp_path, ("w4", "--slots", "1")) as [worker]:
+        capsys.readouterr()
+        assert main([*run, "--queue", "--db", url]) == 1  # followed to its stop
+        out, err = capsys.readouterr()
+        [tournament_id] = db_tournament_ids(queue_engine)
+        reason = "bot fixable did not start: exited with status 1 before connecting"
+        lines = err.splitlines()
+        at = lines.index(reason)  # after the progress lines: the bot's output, then the error
+        assert lines[at + 1] == "    Traceback (most recent call last):"
+        assert lines[-2] == "    ModuleNotFoundError: No module named 'no_such_module'"
+        assert lines[-1] == (
+            f"croupier: error: tournament {tournament_id} stopped: {reason}; once the cause "
+            f"is gone: croupier tournament resume {tournament_id} --queue"
+        )
+        assert "interrupted, 0/2 games" in out
+        assert tournament_of(queue_engine, tournament_id).status is TournamentStatus.INTERRUPTED
+
+        # The game queued beside it meets the same bot, and fails the same way.
+        def settled() -> bool:
+            return all(
+                record.status is ScheduleStatus.FAILED
+                for record in scheduled_of(queue_engine, tournament_id)
+            )
+
+        wait_for(settled, "both games to fail")
+        for failed in scheduled_of(queue_engine, tournament_id):
+            assert failed.detail == "\n".join(lines[at:-1])
+            [stopped] = attempts_of(queue_engine, tournament_id, failed.number)
+            assert (stopped.status, stopped.ended_by, stopped.attempt) == (
+                GameStatus.ABORTED,
+                EndedBy.NOT_STARTED,
+                1,
+            )
+            line = f"worker w4: game {failed.number} of tournament {tournament_id} (attempt 1)"
+            assert f"{line} stopped its tournament: {reason}" in worker.lines()
+
+        # Fixed, it plays: the failed game is given more attempts, and every game is played.
+        script.write_text(
+            f"import runpy\nrunpy.run_path({str(EXAMPLES / 'cribbage_random.py')!r}, "
+            "run_name='__main__')\n"
+        )
+        resume = ["tournament", "resume", str(tournament_id), "--queue", "--json", "--db", url]
+        assert main(resume) == 0
+        summary = json.loads(capsys.readouterr().out)
+        assert (summary["status"], summary["finished"], summary["games"]) == ("finished", 2, 2)
+        assert {line["bot"] for line in summary["standings"]} == {"fixable", "cribbage_random"}
+        assert worker.stop(timeout_s=20) == 0
+
+
 def test_a_worker_that_cannot_reach_its_database_says_so_once_and_keeps_trying(
     tmp_path: Path,
 ) -> None:

@@ -23,7 +23,14 @@ from croupier_server.web.admin.schemas import (
     TournamentRequest,
 )
 
-__all__ = ["Actions", "AdminActions", "add_bot", "queue_tournament"]
+__all__ = ["Actions", "AdminActions", "StartRefused", "add_bot", "queue_tournament"]
+
+
+class StartRefused(ValueError):
+    """A bot whose command, started as for a game, did not say Hello: it is not registered.
+
+    Its message is one line saying why, then the bot's last output lines, indented.
+    """
 
 
 class AdminActions(Protocol):
@@ -36,8 +43,12 @@ class AdminActions(Protocol):
     def register_bot(self, registration: BotRegistration) -> tuple[BotRecord, str | None]:
         """Register a bot; returns it and, for a remote bot, its key.
 
+        A command bot is started first, as for a game, and registered only if it says
+        Hello.
+
         Raises:
             BotNameTaken: a bot of that name exists.
+            StartRefused: the command bot did not say Hello.
             ValueError: the registration is refused; the message says why.
         """
 
@@ -53,12 +64,15 @@ def add_bot(actions: AdminActions | None, registration: BotRegistration) -> Regi
     """Register a bot through ``actions``.
 
     Raises:
-        HTTPException: 400 (refused), 409 (name taken) or 503 (no ``actions``).
+        HTTPException: 400 (refused), 409 (name taken), 422 (its command did not say
+            Hello: why, then its last output lines) or 503 (no ``actions``).
     """
     try:
         bot, key = _available(actions).register_bot(registration)
     except BotNameTaken as error:
         raise HTTPException(409, str(error)) from None
+    except StartRefused as error:
+        raise HTTPException(422, str(error)) from None
     except ValueError as error:
         raise HTTPException(400, str(error)) from None
     assert bot.id is not None

@@ -8,7 +8,10 @@ the referee, and ``croupier serve`` plays the queued tournaments, oldest first.
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, Depends, Response
+from pydantic import BaseModel
 
 from croupier_server.web.access import require_admin
 from croupier_server.web.admin.actions import Actions, add_bot, queue_tournament
@@ -20,7 +23,18 @@ from croupier_server.web.admin.schemas import (
 )
 from croupier_server.web.openapi import error_answers
 
-__all__ = ["router"]
+__all__ = ["RegistrationRefused", "router"]
+
+
+class RegistrationRefused(BaseModel):
+    """A 422 of ``POST /api/bots``: what is malformed, or why the bot did not start.
+
+    A malformed request's errors are a list, each saying where it is; a command bot that did
+    not say Hello is a line saying why, then its last output lines, indented.
+    """
+
+    detail: str | list[dict[str, Any]]
+
 
 router = APIRouter(dependencies=[Depends(require_admin)])
 
@@ -38,7 +52,14 @@ _REFUSALS = {
     response_model=RegisteredBot,
     responses=error_answers(
         {400: "The registration is refused", 409: "The name is taken", **_REFUSALS}
-    ),
+    )
+    | {
+        422: {
+            "model": RegistrationRefused,
+            "description": "A malformed registration, or a command bot that, started as for "
+            "a game, did not say Hello",
+        }
+    },
 )
 def add_bot_api(
     registration: BotRegistration, actions: Actions, response: Response

@@ -171,7 +171,6 @@ def test_a_game_no_seat_of_which_was_played_by_its_bot_is_not_rated(session: Ses
         reasons[game_id] = statistics.why_unrated(game, db.game_seats(session, game_id=game_id))
     assert reasons == {
         rated: "",
-        undecided: "no seat was played by its bot: the referee's default policy chose every "
-        "action",
+        undecided: "no seat was played by its bot: the referee's default policy chose every action",
         apart: "it was played apart from the ratings",
     }

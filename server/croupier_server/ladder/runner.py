@@ -6,7 +6,8 @@ A :class:`LadderRun` looks at its ladder every second and whenever one of its ga
    is rejected with its output; an organiser's bot is stopped in the ladder). A game chosen
    and not begun whose bot left the field (retired, rejected, stopped; a remote bot gone)
    is cancelled, its status ``failed`` saying why.
-2. **Choose.** While fewer of its games than its budget are waiting or being played, the
+2. **Choose.** While fewer of its games than its budget are waiting or being played (here:
+   than its budget and one deal more, so that the pool starts their processes ahead), the
    next deal's table is chosen by matchmaking (:mod:`.choosing`) from the latest fit, and
    its games, one per rotation, are stored (and, on workers, their jobs deferred) in one
    transaction, before any is played.
@@ -250,10 +251,15 @@ class LadderRun:
             return [chosen for chosen in view.unfinished if chosen.id not in cancelled]
 
     async def _choose(self, view: _View, unfinished: int) -> list[_Chosen]:
-        """Choose and store deals while fewer games than the budget wait or play."""
+        """Choose and store deals while fewer games than the budget wait or play.
+
+        Here, one deal more waits, so that the pool starts its processes ahead; on workers,
+        every game stored is one a worker may play at once.
+        """
         seatable = list(view.field.seatable)
         chosen: list[_Chosen] = []
-        while unfinished < view.settings.concurrency:
+        ahead = 0 if self._on_workers else self._game.num_players
+        while unfinished < view.settings.concurrency + ahead:
             games = next_deal(
                 self._tally,
                 seatable=seatable,

@@ -1,4 +1,4 @@
-"""The dashboard's changes, made with the referee's own checks: register bots, queue tournaments.
+"""The dashboard's changes, with the referee's checks: register bots, queue tournaments, ladders.
 
 The dashboard may not import the referee, so the commands that serve it hand it an
 :class:`Administration` (the :class:`~croupier_server.web.admin.AdminActions` it asks for):
@@ -24,6 +24,9 @@ from croupier_server.control import LimitSettings, TimeControl
 from croupier_server.db import BotRecord, TournamentRecord
 from croupier_server.db.bots import checked_bot_name
 from croupier_server.db.errors import BotNameTaken
+from croupier_server.db.ladders import LadderRecord
+from croupier_server.ladder.matchmaking import MatchRules
+from croupier_server.ladder.opening import open_ladder
 from croupier_server.recorded_games import GameSetupError, load_bots
 from croupier_server.referee.containment.limits import effective_limits
 from croupier_server.referee.game import RefereeSettings
@@ -32,6 +35,7 @@ from croupier_server.tournament.formats import format_named
 from croupier_server.tournament.runner import create_tournament
 from croupier_server.web.admin import BotRegistration, TournamentRequest
 from croupier_server.web.admin.actions import StartRefused
+from croupier_server.web.ladder_schemas import LadderRequest
 
 __all__ = ["Administration"]
 
@@ -133,6 +137,30 @@ class Administration:
         except GameSetupError as error:
             raise ValueError(str(error)) from None
         return record
+
+    def open_ladder(self, request: LadderRequest) -> LadderRecord:
+        """Open a ladder, checked as ``croupier ladder open`` checks it, for serve to play.
+
+        Raises:
+            ValueError: bad rules or settings, an organiser's bot that cannot enter...
+        """
+        return open_ladder(
+            self._engine,
+            game=load_game(request.game, request.options),
+            seed=request.seed,
+            concurrency=request.concurrency,
+            processes=request.processes,
+            with_bots=request.with_bots,
+            rules=MatchRules(
+                rating_deals=request.rating_deals,
+                closeness_elo=request.closeness_elo,
+                unmet_boost=request.unmet_boost,
+            ),
+            referee=RefereeSettings(
+                time_control=TimeControl.from_data(request.time_control.items()),
+                limits=LimitSettings.from_data(request.limits.items()),
+            ),
+        )
 
 
 def _check_start(name: str, command: str, *, game: str, limits: dict[str, int | bool]) -> None:

@@ -22,6 +22,7 @@ from croupier_server.web import (
     bots,
     game_page,
     games,
+    ladders,
     leaderboard,
     replay,
     submissions,
@@ -98,6 +99,7 @@ def create_app(
     routers = [
         leaderboard.router,
         tournaments.router,
+        ladders.router,
         bots.router,
         versions.router,
         version_files.router,
@@ -118,6 +120,8 @@ def create_app(
             responses=error_answers({401: "No token, or a wrong one"}) if protected else {},
         )
     app.include_router(admin_api.router)
+    app.include_router(ladders.admin_router)
+    app.include_router(ladders.forms_router)
     app.include_router(admin_pages.router)
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(RequestValidationError, _bad_request)

@@ -8,7 +8,7 @@ call them and answer as the API does.
 
 from __future__ import annotations
 
-from typing import Annotated, Protocol
+from typing import TYPE_CHECKING, Annotated, Protocol
 
 from fastapi import Depends, HTTPException, Request
 
@@ -22,6 +22,10 @@ from croupier_server.web.admin.schemas import (
     RegisteredBot,
     TournamentRequest,
 )
+
+if TYPE_CHECKING:
+    from croupier_server.db.ladders import LadderRecord
+    from croupier_server.web.ladder_schemas import LadderRequest
 
 __all__ = ["Actions", "AdminActions", "StartRefused", "add_bot", "queue_tournament"]
 
@@ -57,6 +61,13 @@ class AdminActions(Protocol):
 
         Raises:
             ValueError: the tournament is refused; the message says why.
+        """
+
+    def open_ladder(self, request: LadderRequest) -> LadderRecord:
+        """Store a new open ladder, checked as ``croupier ladder open`` checks it.
+
+        Raises:
+            ValueError: the ladder is refused; the message says why.
         """
 
 

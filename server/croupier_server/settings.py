@@ -13,13 +13,19 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 
 __all__ = [
     "ADMIN_TOKEN_VARIABLE",
     "DATABASE_URL_VARIABLE",
     "READ_TOKEN_VARIABLE",
+    "SUBMISSION_VARIABLES",
+    "ArchiveLimits",
+    "RequirementIndex",
     "ServerSettings",
+    "SubmissionSettings",
+    "default_versions_dir",
 ]
 
 DATABASE_URL_VARIABLE = "CROUPIER_DATABASE_URL"
@@ -54,3 +60,134 @@ class ServerSettings:
             admin_token=read(ADMIN_TOKEN_VARIABLE),
             read_token=read(READ_TOKEN_VARIABLE),
         )
+
+
+_MIB = 1024 * 1024
+
+SUBMISSION_VARIABLES = {
+    "versions_dir": "CROUPIER_VERSIONS_DIR",
+    "max_archive_bytes": "CROUPIER_ARCHIVE_MAX_BYTES",
+    "max_unpacked_bytes": "CROUPIER_ARCHIVE_MAX_UNPACKED_BYTES",
+    "max_files": "CROUPIER_ARCHIVE_MAX_FILES",
+    "max_file_bytes": "CROUPIER_ARCHIVE_MAX_FILE_BYTES",
+    "find_links": "CROUPIER_REQUIREMENTS_FIND_LINKS",
+    "index_url": "CROUPIER_REQUIREMENTS_INDEX_URL",
+    "offline": "CROUPIER_REQUIREMENTS_OFFLINE",
+    "install_timeout_s": "CROUPIER_REQUIREMENTS_TIMEOUT",
+    "check_games": "CROUPIER_CHECK_GAMES",
+}
+"""The variables of :class:`SubmissionSettings`, by field (docs/submitting.md lists them)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ArchiveLimits:
+    """The most a submitted archive may hold.
+
+    The defaults hold a Node.js bot with ``@grpc/grpc-js`` in its ``node_modules`` (``npm
+    ci`` of examples/js: 1,178 files, 10.4 MB unpacked, 2.0 MB packed, the largest file
+    0.4 MB) several times over.
+    """
+
+    max_archive_bytes: int = 16 * _MIB
+    """The archive itself, compressed."""
+    max_unpacked_bytes: int = 64 * _MIB
+    """All its files together, unpacked."""
+    max_files: int = 4_000
+    """Its files and directories."""
+    max_file_bytes: int = 16 * _MIB
+    """Each file, unpacked."""
+
+
+@dataclass(frozen=True, slots=True)
+class RequirementIndex:
+    """Where a version's Python requirements are installed from.
+
+    Nothing set: the installer's default index (PyPI). ``find_links``: also (or, with
+    ``offline``, only) that directory of wheels and source archives.
+    """
+
+    find_links: Path | None = None
+    index_url: str | None = None
+    offline: bool = False
+
+
+def default_versions_dir(environment: Mapping[str, str]) -> Path:
+    """``$XDG_DATA_HOME/croupier/versions``, else ``~/.local/share/croupier/versions``."""
+    data_home = environment.get("XDG_DATA_HOME") or os.path.join(
+        environment.get("HOME") or os.path.expanduser("~"), ".local", "share"
+    )
+    return Path(data_home, "croupier", "versions")
+
+
+@dataclass(frozen=True, slots=True)
+class SubmissionSettings:
+    """How submitted versions are taken, kept and checked (:data:`SUBMISSION_VARIABLES`)."""
+
+    versions_dir: Path
+    """This machine's unpacked versions and their environments (``$CROUPIER_VERSIONS_DIR``)."""
+    limits: ArchiveLimits = field(default_factory=ArchiveLimits)
+    index: RequirementIndex = field(default_factory=RequirementIndex)
+    install_timeout_s: float = 600.0
+    """The longest a version's requirements may take to install."""
+    check_games: int = 3
+    """How many games a version plays against the random bot when it is checked."""
+
+    @classmethod
+    def from_environment(cls, environment: Mapping[str, str] | None = None) -> SubmissionSettings:
+        """The settings of ``environment`` (default: this process's); unset: the defaults.
+
+        >>> SubmissionSettings.from_environment({"HOME": "/home/ada"}).versions_dir
+        PosixPath('/home/ada/.local/share/croupier/versions')
+
+        Raises:
+            ValueError: a variable's value is not one it takes (one line naming it).
+        """
+        variables = os.environ if environment is None else environment
+        read = _Reader(variables)
+        defaults = ArchiveLimits()
+        versions_dir = read.text("versions_dir")
+        find_links = read.text("find_links")
+        return cls(
+            versions_dir=Path(versions_dir) if versions_dir else default_versions_dir(variables),
+            limits=ArchiveLimits(
+                max_archive_bytes=read.count("max_archive_bytes", defaults.max_archive_bytes),
+                max_unpacked_bytes=read.count("max_unpacked_bytes", defaults.max_unpacked_bytes),
+                max_files=read.count("max_files", defaults.max_files),
+                max_file_bytes=read.count("max_file_bytes", defaults.max_file_bytes),
+            ),
+            index=RequirementIndex(
+                find_links=Path(find_links) if find_links else None,
+                index_url=read.text("index_url"),
+                offline=read.flag("offline"),
+            ),
+            install_timeout_s=float(read.count("install_timeout_s", 600)),
+            check_games=read.count("check_games", 3),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class _Reader:
+    """Reads :data:`SUBMISSION_VARIABLES` out of an environment, refusing wrong values."""
+
+    variables: Mapping[str, str]
+
+    def text(self, key: str) -> str | None:
+        return self.variables.get(SUBMISSION_VARIABLES[key]) or None
+
+    def count(self, key: str, default: int) -> int:
+        value = self.text(key)
+        if value is None:
+            return default
+        if not (value.isascii() and value.isdigit()) or int(value) < 1:
+            raise ValueError(
+                f"${SUBMISSION_VARIABLES[key]} must be a whole number of 1 or more, not {value!r}"
+            )
+        return int(value)
+
+    def flag(self, key: str) -> bool:
+        value = (self.text(key) or "0").lower()
+        if value not in {"0", "1", "true", "false", "yes", "no"}:
+            raise ValueError(
+                f"${SUBMISSION_VARIABLES[key]} must be 1 or 0 (true or false), not {value!r}"
+            )
+        return value in {"1", "true", "yes"}

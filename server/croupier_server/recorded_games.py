@@ -106,8 +106,11 @@ async def play_recorded_game(
     link: ScheduleLink | None = None,
     processes: ProcessSource | None = None,
     must_start: MustStart | None = None,
+    rated: bool = True,
 ) -> tuple[int, GameLog]:
     """Play one recorded game between ``bots`` (in seat order); returns its id and log.
+
+    A game not ``rated`` (a submitted version's check) is stored so, and counts in no rating.
 
     The command bots' processes are started for this game, or borrowed from
     ``processes`` (a tournament's pool) and given back when it is over.
@@ -126,7 +129,7 @@ async def play_recorded_game(
             f"{game.name} with these rules needs {game.num_players} bots, not {len(bots)}"
         )
     game_id = await asyncio.to_thread(
-        _create, engine, game, bots, seed, settings=settings, link=link
+        _create, engine, game, bots, seed, settings=settings, link=link, rated=rated
     )
     log = GameLog(game_id=str(game_id), game=game, seed=seed)
     try:
@@ -265,6 +268,7 @@ def _create(
     *,
     settings: RefereeSettings,
     link: ScheduleLink | None,
+    rated: bool,
 ) -> int:
     with translated_failures(engine), Session(engine) as session:
         record = db.create_game(
@@ -277,6 +281,7 @@ def _create(
             tournament_id=None if link is None else link.tournament_id,
             schedule_number=None if link is None else link.number,
             schedule_deal=None if link is None else link.deal,
+            rated=rated,
         )
         assert record.id is not None
         return record.id

@@ -9,9 +9,11 @@ __all__ = [
     "BotNameTaken",
     "DatabaseFailure",
     "DatabaseUnavailable",
+    "NotTheAuthor",
     "RecordNotFound",
     "ReplayMismatch",
     "StorageError",
+    "VersionNotRetirable",
 ]
 
 
@@ -48,3 +50,11 @@ class RecordNotFound(StorageError, LookupError):
 
 class ReplayMismatch(StorageError):
     """Replaying a stored game's seed and actions does not give what was stored."""
+
+
+class NotTheAuthor(StorageError, PermissionError):
+    """The submitted bot an upload names is another author's."""
+
+
+class VersionNotRetirable(StorageError, ValueError):
+    """A version that cannot be retired: a rejected one never plays already."""

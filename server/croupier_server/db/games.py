@@ -58,11 +58,13 @@ def create_game(
     started_at: datetime | None = None,
     attempt: int | None = None,
     worker_id: int | None = None,
+    rated: bool = True,
 ) -> GameRecord:
     """Record a new running game of ``game`` with rule ``options``, ``bot_ids[i]`` in seat ``i``.
 
     ``settings`` are the referee's; a game a tournament scheduled names the tournament,
-    its schedule number and its deal; one a worker plays, its attempt and the worker.
+    its schedule number and its deal; one a worker plays, its attempt and the worker. A
+    game not ``rated`` (a submitted version's check) counts in no rating.
 
     Raises:
         ValueError: an unknown game, options it refuses, a seed outside the signed 64-bit
@@ -85,6 +87,7 @@ def create_game(
         started_at=started_at or utc_now(),
         attempt=attempt,
         worker_id=worker_id,
+        rated=rated,
     )
     with transaction(session):
         session.add(record)

@@ -183,6 +183,8 @@ class _Reading:
     entries: dict[str, Entry] = field(default_factory=dict)
     implied: set[str] = field(default_factory=set)
     """The folders the entries' paths imply."""
+    paths: set[str] = field(default_factory=set)
+    """The paths of the entries and of the folders they imply."""
     size: int = 0
     manifest_text: str | None = None
 
@@ -228,11 +230,12 @@ class _Reading:
             if above is not None and above.kind is not EntryKind.FOLDER:
                 raise ArchiveRefused(f"{path} is inside {folder}, which is a {above.kind}")
             self.implied.add(folder)
+            self.paths.add(folder)
         if path in self.implied and entry.kind is not EntryKind.FOLDER:
             raise ArchiveRefused(f"{path} is a {entry.kind}, and the archive holds entries in it")
         self.entries[path] = entry
-        count = len(self.implied | self.entries.keys())
-        if count > self.limits.max_files:
+        self.paths.add(path)
+        if len(self.paths) > self.limits.max_files:
             raise ArchiveRefused(
                 f"the archive holds more than the {self.limits.max_files} files and folders "
                 "this server takes",
@@ -255,7 +258,7 @@ class _Reading:
             entries=tuple(self.entries.values()),
             manifest=manifest,
             size=self.size,
-            paths=frozenset(self.implied | self.entries.keys()),
+            paths=frozenset(self.paths),
         )
 
     def _kind(self, path: str) -> EntryKind | None:

@@ -5,7 +5,8 @@ rotation), each a tuple of :class:`GameOutcome` (the bot and the final score of 
 
 - :mod:`.pairwise`: a game of ``n`` seats as pairwise results of weight ``1/(n-1)``.
 - :func:`fit_elo`: the Bradley-Terry fit on the Elo scale (mean 0 or anchored), and
-  :func:`bootstrap_elo`, its intervals by resampling deals.
+  :func:`bootstrap_elo`, the fit with its t intervals (the CR2 covariance by deals,
+  :mod:`.robust`) and its bootstrap replicates over deals.
 - :func:`head_to_head` and :func:`likelihood_of_superiority`: results between two bots.
 - :func:`margins`: each bot's score over the other seats of its games.
 - :func:`update_online_elo`: the classic incremental Elo for a live leaderboard.
@@ -20,7 +21,7 @@ rotation), each a tuple of :class:`GameOutcome` (the bot and the final score of 
 
 from croupier_server.ratings.bootstrap import EloBootstrap, bootstrap_elo
 from croupier_server.ratings.elo import ELO_PER_NEPER, elo_from_score, expected_score, fit_elo
-from croupier_server.ratings.intervals import Interval, percentile_interval
+from croupier_server.ratings.intervals import Interval, percentile_interval, t_interval
 from croupier_server.ratings.los import HeadToHead, head_to_head, likelihood_of_superiority
 from croupier_server.ratings.margin import Margin, margins, seat_margins
 from croupier_server.ratings.online import replay_online_elo, update_online_elo
@@ -60,6 +61,7 @@ __all__ = [
     "replay_online_elo",
     "seat_margins",
     "sprt",
+    "t_interval",
     "tally_pairs",
     "update_online_elo",
 ]

@@ -1,4 +1,4 @@
-"""Confidence intervals: the value type and the percentile of a sample."""
+"""Confidence intervals: the value type, the percentile of a sample, and a t interval."""
 
 from __future__ import annotations
 
@@ -6,7 +6,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Interval", "percentile_interval"]
+from croupier_server.ratings.student import t_quantile
+
+__all__ = ["Interval", "percentile_interval", "t_interval"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +49,25 @@ def percentile_interval(sample: Sequence[float], confidence: float = 0.95) -> In
     ordered = sorted(sample)
     tail = (1.0 - confidence) / 2.0
     return Interval(_quantile(ordered, tail), _quantile(ordered, 1.0 - tail))
+
+
+def t_interval(
+    centre: float, variance: float, degrees_of_freedom: float, confidence: float = 0.95
+) -> Interval:
+    """``centre`` plus or minus the t quantile times the standard error.
+
+    >>> interval = t_interval(10.0, 4.0, 10.0)
+    >>> round(interval.low, 3), round(interval.high, 3)
+    (5.544, 14.456)
+    >>> t_interval(10.0, 0.0, math.inf)
+    Interval(low=10.0, high=10.0)
+    """
+    if not 0.0 < confidence < 1.0:
+        raise ValueError(f"confidence must be in (0, 1), not {confidence}")
+    if variance <= 0.0:
+        return Interval(centre, centre)
+    half = t_quantile((1.0 + confidence) / 2.0, degrees_of_freedom) * math.sqrt(variance)
+    return Interval(centre - half, centre + half)
 
 
 def _quantile(ordered: Sequence[float], q: float) -> float:

@@ -45,11 +45,19 @@ from croupier_server.cli._serving import (
     dashboard_tokens,
     referee_serving,
 )
+from croupier_server.cli._submissions import (
+    ServerSubmissions,
+    add_submission_options,
+    submission_settings_from_args,
+)
 from croupier_server.db import BotKind, BotRecord
 from croupier_server.ladder.serving import play_open_ladders
 from croupier_server.matchmaking import pair_remote_bots
 from croupier_server.queueing.jobs import require_queue
 from croupier_server.queueing.tournaments import queue_tournament
+from croupier_server.settings import SubmissionSettings
+from croupier_server.submissions.checker import check_versions
+from croupier_server.submissions.preparing import restore_active_versions
 from croupier_server.tournament.queue import play_queued_tournaments
 
 __all__ = ["register"]
@@ -93,6 +101,7 @@ def register(commands: Any) -> None:
         help="let people sign up as authors on the dashboard (/signup, POST /api/authors; "
         "limited per address); without it, `croupier author add` adds them",
     )
+    add_submission_options(serve)
     add_database_option(serve)
     serve.set_defaults(run=run_serve)
 
@@ -103,6 +112,7 @@ def run_serve(args: argparse.Namespace) -> int:
     if args.sign_up and args.no_dashboard:
         raise CliError("--sign-up is for the dashboard, which --no-dashboard leaves out")
     sealing_from_args(args)
+    submitting = submission_settings_from_args(args)
     tokens = None if args.no_dashboard else dashboard_tokens(read_protected=args.read_token)
     engine = open_database(args)
     if args.queue:
@@ -115,7 +125,7 @@ def run_serve(args: argparse.Namespace) -> int:
                 f"{game.num_players} remote {game.name} bots are needed, {len(bots)} registered "
                 "(croupier bot add NAME --game GAME --remote)"
             )
-    asyncio.run(_serve(engine, args, tokens, game, bots))
+    asyncio.run(_serve(engine, args, tokens, game, bots, submitting=submitting))
     return 0
 
 
@@ -146,6 +156,8 @@ async def _serve(
     tokens: DashboardTokens | None,
     game: Game[Any] | None,
     bots: dict[str, BotRecord],
+    *,
+    submitting: SubmissionSettings,
 ) -> None:
     async with contextlib.AsyncExitStack() as stack:
         server = await stack.enter_async_context(referee_serving(engine, args.listen))
@@ -153,8 +165,19 @@ async def _serve(
         print(f"referee listening on {server.address}{pairing}", flush=True)
         if tokens is not None:
             await stack.enter_async_context(
-                dashboard_serving(engine, args.http, tokens, referee=server, sign_up=args.sign_up)
+                dashboard_serving(
+                    engine,
+                    args.http,
+                    tokens,
+                    referee=server,
+                    submissions=ServerSubmissions(engine, submitting),
+                    sign_up=args.sign_up,
+                )
             )
+        await asyncio.to_thread(restore_active_versions, engine, submitting, report=_say)
+        checker = asyncio.create_task(
+            check_versions(engine, server, settings=submitting, sealed=args.sealed, report=_say)
+        )
         queue = asyncio.create_task(
             play_queued_tournaments(
                 engine,
@@ -177,7 +200,7 @@ async def _serve(
                     engine, server, game, bots, games=args.games, seed=args.seed, report=_say
                 )
         finally:
-            for task in (queue, ladders):
+            for task in (queue, ladders, checker):
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task

@@ -7,7 +7,10 @@
    delivered twice, or its game already finished).
 2. **Check** the machine: a bot whose command's files are missing here, or seats that must
    be sealed and cannot be, are this worker's fault, not the bot's: the attempt is lost,
-   recorded as such, and the game queued again for another worker.
+   recorded as such, and the game queued again for another worker. A submitted version's
+   files come from the database: before the claim, each version is unpacked (and its
+   environment made) on this machine, and plays with its command here; one that cannot
+   be made ready is this worker's fault too.
 3. **Play** through the worker's referee while a :class:`~.lease.LeaseKeeper` renews the
    lease on progress; a lost lease ends the game and its bots at once. A bot in its first
    games (it has chosen no action in a finished game of the tournament yet) that never
@@ -63,6 +66,12 @@ from croupier_server.referee.containment.sandbox import SealingUnavailable, requ
 from croupier_server.referee.game import RefereeSettings
 from croupier_server.referee.records import GameLog
 from croupier_server.referee.service import RefereeServer
+from croupier_server.settings import SubmissionSettings
+from croupier_server.submissions.preparing import (
+    VersionNotReady,
+    bot_with_command,
+    prepare_versions_named,
+)
 from croupier_server.workers.lease import LeaseKeeper
 
 __all__ = [
@@ -134,7 +143,9 @@ async def play_attempt(
         DatabaseFailure: the database failed before the attempt was claimed, or while its
             result was stored (the game is then taken back once its lease runs out).
     """
-    attempt, cancelled = await _to_the_end(partial(_claim, engine, worker, scheduled_id))
+    ready = await asyncio.to_thread(_versions_here, engine, scheduled_id)
+    claim = partial(_claim, engine, worker, scheduled_id, ready=ready)
+    attempt, cancelled = await _to_the_end(claim)
     if attempt is None:
         report(f"job for scheduled game {scheduled_id} dropped: it is not queued any more")
     elif attempt.problem:
@@ -268,8 +279,32 @@ async def _play(
     return log, refereeing.result(), ""
 
 
-def _claim(engine: Engine, worker: WorkerIdentity, scheduled_id: int) -> _Attempt | None:
-    """Claim the next attempt, with its game row; lose it at once if this worker cannot."""
+def _versions_here(engine: Engine, scheduled_id: int) -> dict[str, str] | str:
+    """The commands here of the scheduled game's versions, made ready; or why they are not.
+
+    Made before the claim: an environment may take longer to make than a lease lasts.
+    """
+    with translated_failures(engine), Session(engine) as session:
+        scheduled = session.get(ScheduledGameRecord, scheduled_id)
+        names = [] if scheduled is None else list(scheduled.bots)
+    try:
+        settings = SubmissionSettings.from_environment()
+        return prepare_versions_named(engine, settings, names)
+    except (ValueError, VersionNotReady) as error:
+        return str(error)
+
+
+def _claim(
+    engine: Engine,
+    worker: WorkerIdentity,
+    scheduled_id: int,
+    ready: dict[str, str] | str | None = None,
+) -> _Attempt | None:
+    """Claim the next attempt, with its game row; lose it at once if this worker cannot.
+
+    ``ready`` holds the commands here of its versions (:func:`_versions_here`), or why
+    they could not be made ready.
+    """
     with translated_failures(engine), Session(engine) as session, db.atomic(session):
         scheduled = session.get(ScheduledGameRecord, scheduled_id)
         if scheduled is None or scheduled.status is not ScheduleStatus.QUEUED:
@@ -279,6 +314,10 @@ def _claim(engine: Engine, worker: WorkerIdentity, scheduled_id: int) -> _Attemp
         game = load_game(tournament.game, tournament.options)
         settings = settings_from_data(tournament.settings)
         bots = load_bots(engine, names=scheduled.bots, game=game)
+        if isinstance(ready, dict):
+            bots = [
+                bot_with_command(bot, ready[bot.name]) if bot.name in ready else bot for bot in bots
+            ]
         lease_s = lease_seconds(settings, worker.lease_margin_s)
         claim = claim_scheduled_game(
             session, scheduled_id=scheduled_id, worker_id=worker.id, lease_s=lease_s
@@ -305,6 +344,8 @@ def _claim(engine: Engine, worker: WorkerIdentity, scheduled_id: int) -> _Attemp
             f"(attempt {claim.attempt})"
         )
         problem = _problem_here(bots, settings, worker)
+        if isinstance(ready, str):
+            problem = f"{ready} (worker {worker.name})"
         names = {bot.name for bot in bots}
         started = bots_that_decided(session, tournament_id=scheduled.tournament_id, names=names)
         if problem:

@@ -1,0 +1,126 @@
+"""What ``croupier serve`` takes submitted bots with: its options, and the dashboard's actions.
+
+``--versions``, ``--requirements-index``, ``--requirements-find-links`` and
+``--requirements-offline`` override the environment's settings
+(:class:`~croupier_server.settings.SubmissionSettings`); :class:`ServerSubmissions` is the
+:class:`~croupier_server.web.submissions.SubmissionActions` the dashboard stores uploads
+and retires versions through, answering each refusal with its HTTP status.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+from pathlib import Path
+
+from sqlalchemy import Engine
+from sqlmodel import Session
+
+from croupier_server.cli._output import CliError
+from croupier_server.db import versions
+from croupier_server.db.engine import translated_failures
+from croupier_server.db.errors import BotNameTaken, NotTheAuthor, VersionNotRetirable
+from croupier_server.settings import SUBMISSION_VARIABLES, SubmissionSettings
+from croupier_server.submissions.archive import ArchiveRefused
+from croupier_server.submissions.intake import receive_upload
+from croupier_server.web.submissions import SubmissionRefused, SubmittedVersion
+
+__all__ = ["ServerSubmissions", "add_submission_options", "submission_settings_from_args"]
+
+
+def add_submission_options(parser: argparse.ArgumentParser) -> None:
+    """Where versions are unpacked, and where their requirements are installed from."""
+    parser.add_argument(
+        "--versions",
+        type=Path,
+        metavar="DIR",
+        help="where submitted versions are unpacked and get their environments (default: "
+        f"${SUBMISSION_VARIABLES['versions_dir']}, else ~/.local/share/croupier/versions)",
+    )
+    parser.add_argument(
+        "--requirements-index",
+        metavar="URL",
+        help="the package index versions' requirements are installed from (default: "
+        f"${SUBMISSION_VARIABLES['index_url']}, else PyPI)",
+    )
+    parser.add_argument(
+        "--requirements-find-links",
+        type=Path,
+        metavar="DIR",
+        help="a directory of wheels versions' requirements may also come from "
+        f"(${SUBMISSION_VARIABLES['find_links']})",
+    )
+    parser.add_argument(
+        "--requirements-offline",
+        action="store_true",
+        help="install versions' requirements without the network: from the find-links "
+        "directory and uv's cache only",
+    )
+
+
+def submission_settings_from_args(args: argparse.Namespace) -> SubmissionSettings:
+    """The environment's submission settings, with what the options override.
+
+    Raises:
+        CliError: a variable holds a value it does not take.
+    """
+    try:
+        settings = SubmissionSettings.from_environment()
+    except ValueError as error:
+        raise CliError(str(error)) from None
+    index = dataclasses.replace(
+        settings.index,
+        index_url=args.requirements_index or settings.index.index_url,
+        find_links=args.requirements_find_links or settings.index.find_links,
+        offline=args.requirements_offline or settings.index.offline,
+    )
+    return dataclasses.replace(
+        settings, versions_dir=args.versions or settings.versions_dir, index=index
+    )
+
+
+class ServerSubmissions:
+    """Stores uploads as versions, and retires them, for the dashboard."""
+
+    def __init__(self, engine: Engine, settings: SubmissionSettings) -> None:
+        self._engine = engine
+        self._settings = settings
+
+    @property
+    def max_archive_bytes(self) -> int:
+        """The largest archive taken, in bytes."""
+        return self._settings.limits.max_archive_bytes
+
+    def submit(self, *, author_id: int, archive: bytes) -> SubmittedVersion:
+        """Check ``archive`` and store it as its bot's next version, received.
+
+        Raises:
+            SubmissionRefused: 400, 403, 409 or 413, the message saying why.
+        """
+        try:
+            received = receive_upload(
+                self._engine, self._settings, author_id=author_id, data=archive
+            )
+        except ArchiveRefused as refused:
+            raise SubmissionRefused(413 if refused.too_large else 400, str(refused)) from None
+        except NotTheAuthor as error:
+            raise SubmissionRefused(403, str(error)) from None
+        except BotNameTaken as error:
+            raise SubmissionRefused(409, str(error)) from None
+        except ValueError as error:
+            raise SubmissionRefused(400, str(error)) from None
+        return SubmittedVersion(received.bot, received.number, received.status)
+
+    def retire(self, *, version_bot_id: int, by_admin: bool) -> None:
+        """Retire the version whose own bot is ``version_bot_id``.
+
+        Raises:
+            SubmissionRefused: 409 for a rejected version, 404 for no version.
+        """
+        try:
+            with translated_failures(self._engine), Session(self._engine) as session:
+                versions.retire_version(session, bot_id=version_bot_id, by_admin=by_admin)
+        except VersionNotRetirable as error:
+            raise SubmissionRefused(409, str(error)) from None
+        except LookupError as error:
+            raise SubmissionRefused(404, str(error)) from None

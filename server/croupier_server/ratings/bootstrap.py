@@ -11,7 +11,7 @@ the time, within a point (``tests/server/ratings/test_coverage.py``,
 ``bench/interval_coverage.py``).
 
 The intervals were the percentiles of 200 refits on deals resampled with replacement, and
-held the truth 92.6% (two seats) and 92.7% (four seats) of the time, 91% with 8 deals a bot.
+held the truth 92.9% (two seats) and 92.5% (four seats) of the time, 91% with 8 deals a bot.
 The refits spread as the plug-in variance, which is too small: the fit leans towards every
 deal it is fitted on, the more so the fewer deals a bot played (what CR2 corrects). Their
 percentiles take that spread as known, when a spread measured on a few deals is itself

@@ -23,6 +23,7 @@ from croupier_server.db.errors import BotNameTaken, NotTheAuthor, VersionNotReti
 from croupier_server.settings import SUBMISSION_VARIABLES, SubmissionSettings
 from croupier_server.submissions.archive import ArchiveRefused
 from croupier_server.submissions.intake import receive_upload
+from croupier_server.submissions.store import private_directory
 from croupier_server.web.submissions import SubmissionRefused, SubmittedVersion
 
 __all__ = ["ServerSubmissions", "add_submission_options", "submission_settings_from_args"]
@@ -61,8 +62,11 @@ def add_submission_options(parser: argparse.ArgumentParser) -> None:
 def submission_settings_from_args(args: argparse.Namespace) -> SubmissionSettings:
     """The environment's submission settings, with what the options override.
 
+    The versions' directory is made if missing (mode 0700).
+
     Raises:
-        CliError: a variable holds a value it does not take.
+        CliError: a variable holds a value it does not take; the versions' directory
+            cannot be made, or the find-links directory is not one.
     """
     try:
         settings = SubmissionSettings.from_environment()
@@ -74,9 +78,26 @@ def submission_settings_from_args(args: argparse.Namespace) -> SubmissionSetting
         find_links=args.requirements_find_links or settings.index.find_links,
         offline=args.requirements_offline or settings.index.offline,
     )
-    return dataclasses.replace(
+    settings = dataclasses.replace(
         settings, versions_dir=args.versions or settings.versions_dir, index=index
     )
+    if index.find_links is not None and not _is_directory(index.find_links):
+        raise CliError(f"the requirements' find-links {str(index.find_links)!r} is no directory")
+    try:
+        private_directory(settings.versions_dir)
+    except (OSError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise CliError(
+            f"cannot keep versions in {str(settings.versions_dir)!r}: {reason}"
+        ) from None
+    return settings
+
+
+def _is_directory(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):  # a name too long, a NUL in it
+        return False
 
 
 class ServerSubmissions:

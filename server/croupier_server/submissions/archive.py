@@ -13,7 +13,8 @@ limit, in well under a second). It refuses, in one line naming the entry:
   another link; an entry inside a link or inside a file; the same entry twice;
 - more than the limits (:class:`~croupier_server.settings.ArchiveLimits`) allow;
 - a ``croupier.toml`` missing at the top or wrong, a game croupier does not know, a
-  command whose program (``./bot``) the archive does not hold or does not make executable.
+  command whose program (``./bot``) the archive does not hold or does not make executable,
+  a requirement that names a file on the server (``name @ file:///...``).
 
 Links that stay inside are kept (``node_modules/.bin`` is made of them). What it returns,
 :class:`CheckedArchive`, lists the entries and holds the manifest; a caller may also take
@@ -253,6 +254,7 @@ class _Reading:
         except ManifestError as error:
             raise ArchiveRefused(str(error)) from None
         self._check_program(manifest)
+        _check_requirements(manifest)
         return CheckedArchive(
             digest=digest,
             entries=tuple(self.entries.values()),
@@ -313,6 +315,17 @@ class _Reading:
             raise ArchiveRefused(
                 f"{MANIFEST_FILE}: 'command' runs {program}, which is not executable "
                 f"(chmod +x {program}, then pack it again)"
+            )
+
+
+def _check_requirements(manifest: Manifest) -> None:
+    """Refuse a requirement that names a file on the server (``name @ file:///...``)."""
+    for requirement in manifest.requirements:
+        _, at, reference = requirement.partition("@")
+        if at and reference.strip().lower().startswith("file:"):
+            raise ArchiveRefused(
+                f"{MANIFEST_FILE}: 'requirements' holds {requirement!r}: a requirement may "
+                "not name a file on the server (put the file in the bot's folder instead)"
             )
 
 

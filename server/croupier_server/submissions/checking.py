@@ -134,7 +134,7 @@ async def _checked(
 ) -> VersionStatus:
     bot, version = await asyncio.to_thread(check.load)
     manifest = Manifest.from_data(version.manifest)
-    if not await check.say("unpacking its files and making its environment"):
+    if not await check.say("making its environment"):
         return await check.status()
     try:
         prepared = await asyncio.to_thread(prepare_version_bot, check.engine, settings, version)

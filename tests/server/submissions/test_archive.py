@@ -144,6 +144,16 @@ def test_a_bot_s_archive_is_read_with_its_entries_and_manifest() -> None:
             [TarEntry("croupier.toml", manifest_text(command="./bot").encode()), TarEntry("bot")],
             "croupier.toml: 'command' runs ./bot, which is not executable (chmod +x ./bot",
         ),
+        (
+            [
+                TarEntry(
+                    "croupier.toml",
+                    manifest_text(requirements=["x @ file:///root/secret.whl"]).encode(),
+                ),
+            ],
+            "croupier.toml: 'requirements' holds 'x @ file:///root/secret.whl': a requirement may "
+            "not name a file on the server",
+        ),
     ],
 )
 def test_a_bad_archive_is_refused_in_one_line(entries: list[TarEntry], message: str) -> None:

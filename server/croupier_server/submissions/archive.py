@@ -319,10 +319,13 @@ class _Reading:
 
 
 def _check_requirements(manifest: Manifest) -> None:
-    """Refuse a requirement that names a file on the server (``name @ file:///...``)."""
+    """Refuse a requirement that names a file on the server (``name @ file:///...``).
+
+    A direct reference (``name @ URL``) must be a URL of the web.
+    """
     for requirement in manifest.requirements:
         _, at, reference = requirement.partition("@")
-        if at and reference.strip().lower().startswith("file:"):
+        if at and not reference.strip().lower().startswith(("https://", "http://")):
             raise ArchiveRefused(
                 f"{MANIFEST_FILE}: 'requirements' holds {requirement!r}: a requirement may "
                 "not name a file on the server (put the file in the bot's folder instead)"

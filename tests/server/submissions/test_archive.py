@@ -154,6 +154,10 @@ def test_a_bot_s_archive_is_read_with_its_entries_and_manifest() -> None:
             "croupier.toml: 'requirements' holds 'x @ file:///root/secret.whl': a requirement may "
             "not name a file on the server",
         ),
+        (
+            [TarEntry("croupier.toml", manifest_text(requirements=["x @ /etc"]).encode())],
+            "croupier.toml: 'requirements' holds 'x @ /etc': a requirement may not name a file",
+        ),
     ],
 )
 def test_a_bad_archive_is_refused_in_one_line(entries: list[TarEntry], message: str) -> None:

@@ -73,6 +73,10 @@ BASELINE_LINES: dict[tuple[str, ...], tuple[str, ...]] = {
     ("author", "list"): ("",),
     ("author", "revoke"): ("ada",),
     ("author", "token"): ("ada",),
+    ("ladder", "open"): ("--game lexio --players 3 --seed 1",),
+    ("ladder", "list"): ("",),
+    ("ladder", "show"): ("1",),
+    ("ladder", "close"): ("1",),
     ("match",): (
         "--game lexio --players 3 --rounds 1 --bot crash0 --bot crash1 --bot crash2 --seed 1",
     ),

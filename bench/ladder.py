@@ -169,7 +169,7 @@ async def play_ladder(
     """Play a ladder of ``field``'s versions: its spell after ``warm`` s, then a newcomer."""
     with Session(engine) as session:
         for name, example in field.versions.items():
-            add_version(session, name, 1, game=field.game.name, command=example_command(example))
+            add_version(session, name, game=field.game.name, command=example_command(example))
     ladder = open_ladder(
         engine,
         game=field.game,
@@ -195,9 +195,7 @@ async def play_ladder(
         spell = Spell(games, seconds, cpu, fit.seconds, fit.version.games)
         greedy = field.versions["greedy"]
         with Session(engine) as session:
-            add_version(
-                session, "newcomer", 1, game=field.game.name, command=example_command(greedy)
-            )
+            add_version(session, "newcomer", game=field.game.name, command=example_command(greedy))
         await asyncio.sleep(newcomer)
         new = newcomer_games(engine, field.game.name, ladder.tournament_id)
     finally:

@@ -17,6 +17,7 @@ import signal
 import time
 import urllib.request
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -51,6 +52,14 @@ LADDER = [
     *("--concurrency", "2", "--rating-deals", "3", "--seed", "11"),
     *("--decision-ms", "5000", "--connect-ms", "30000"),
 ]
+
+
+@pytest.fixture(autouse=True)
+def versions_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """``$CROUPIER_VERSIONS_DIR`` of the serve: where it makes the versions ready."""
+    directory = tmp_path / "versions"
+    monkeypatch.setenv("CROUPIER_VERSIONS_DIR", str(directory))
+    return directory
 
 
 @pytest.fixture

@@ -61,7 +61,6 @@ __all__ = [
     "set_stopped",
     "start_failures",
     "unfinished_games",
-    "versions_named",
 ]
 
 CLOSED_DETAIL = "cancelled: the ladder was closed before it was played"
@@ -313,11 +312,15 @@ def fail_local_game(session: Session, *, scheduled_id: int, detail: str) -> None
 
 
 def hand_back_local_game(session: Session, *, scheduled_id: int) -> None:
-    """Queue again a game this machine took and did not finish. Commits."""
+    """Queue again a game this machine took and did not finish. Commits.
+
+    One whose finished game is stored (it was stopped as it was stored) is finished.
+    """
     with transaction(session):
         record = require(session, ScheduledGameRecord, scheduled_id)
         if record.status is ScheduleStatus.PLAYING and record.worker_id is None:
-            record.status = ScheduleStatus.QUEUED
+            finished = _has_finished_game(session, record)
+            record.status = ScheduleStatus.FINISHED if finished else ScheduleStatus.QUEUED
 
 
 def cancel_games(session: Session, *, scheduled_ids: Collection[int], detail: str) -> list[int]:
@@ -387,18 +390,6 @@ def finished_deals(session: Session, *, tournament_id: int) -> dict[str, tuple[i
         .group_by(col(BotRecord.name))
     )
     return {name: (deals, games) for name, deals, games in session.exec(query)}
-
-
-def versions_named(session: Session, *, names: Collection[str]) -> dict[str, BotVersionRecord]:
-    """The version rows of those of the bots ``names`` that are versions, by name."""
-    if not names:
-        return {}
-    query = (
-        select(BotRecord.name, BotVersionRecord)
-        .join(BotVersionRecord, col(BotVersionRecord.bot_id) == col(BotRecord.id))
-        .where(col(BotRecord.name).in_(list(names)))
-    )
-    return dict(session.exec(query).all())
 
 
 def reject_version(session: Session, *, name: str, detail: str, log: str) -> bool:

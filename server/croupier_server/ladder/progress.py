@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from sqlmodel import Session
 
-from croupier_server.db import BotKind
+from croupier_server.db import BotKind, versions
 from croupier_server.db import ladder_games as stored
 from croupier_server.db.ladders import LadderRecord
 from croupier_server.db.listings import GameSearch, ListedGame, search_games, tournament_progress
@@ -113,12 +113,12 @@ def _entrants(
     seated = stored.ladder_bots(session, game=record.game, names=settings.with_bots)
     names = [entry.bot.name for entry in seated]
     names += sorted(name for name in finished if name not in names)
-    versions = stored.versions_named(session, names=names)
+    version_of = versions.versions_named(session, names=names)
     remote = {entry.bot.name for entry in seated if entry.bot.kind is BotKind.REMOTE}
     lines = []
     for name in names:
         deals, games = finished.get(name, (0, 0))
-        version = versions.get(name)
+        version = version_of.get(name)
         if version is not None:
             kind, status, detail = "version", str(version.status), version.detail
         else:

@@ -14,8 +14,10 @@ A :class:`LadderRun` looks at its ladder every second and whenever one of its ga
 3. **Play.** Here, the games stored and not begun are played, lowest number first, at most
    the budget at once, through the tournaments' own path
    (:func:`~croupier_server.tournament.attempts.play_until_finished`: sealed seats, the
-   processes of a pool in the ladder's process mode, recorded games). On workers
-   (``croupier serve --queue``) the workers play them.
+   processes of a pool in the ladder's process mode, recorded games), each version made
+   ready on this machine first (a version that cannot be is this machine's fault: it is
+   not seated again in this run, and stays active). On workers (``croupier serve
+   --queue``) the workers play them.
 4. **Rate.** When games finished since the last fit, the fit is made again in a thread of
    its own (:mod:`.fit`), one at a time and no sooner than its last took, so that a fit
    slower than the games never queues up; matchmaking reads the latest.
@@ -31,7 +33,7 @@ import asyncio
 import contextlib
 import dataclasses
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -58,6 +60,8 @@ from croupier_server.queueing.jobs import defer_games, ensure_queue_schema
 from croupier_server.queueing.tournaments import LOST_ATTEMPTS
 from croupier_server.recorded_games import ScheduleLink, settings_from_data
 from croupier_server.referee.service import RefereeServer
+from croupier_server.settings import SubmissionSettings
+from croupier_server.submissions.preparing import VersionNotReady, prepare_versions_named
 from croupier_server.tournament.attempts import (
     BotDidNotStart,
     TournamentError,
@@ -137,6 +141,9 @@ class LadderRun:
         self._poll_s = poll_s
         self._tally = Tally()
         self._proven: set[str] = set()
+        self._unready: dict[str, str] = {}
+        """The versions that cannot be made ready here, and why: not seated in this run."""
+        self._submitting = None if on_workers else SubmissionSettings.from_environment()
         self._seen: set[int] = set()
         self._playing: dict[asyncio.Future[None], _Chosen] = {}
         self._fit = LadderFit()
@@ -202,7 +209,10 @@ class LadderRun:
         self._settings = view.settings
         if not view.is_open:
             return bool(self._playing)
-        unfinished = await asyncio.to_thread(self._settle, view, idle)
+        unplayable = self._unplayable(view, idle)
+        unfinished = list(view.unfinished)
+        if view.failed or unplayable:
+            unfinished = await asyncio.to_thread(self._settle, view, unplayable)
         unfinished += await self._choose(view, len(unfinished))
         if not self._on_workers:
             self._start_games(view.field, unfinished, idle or set())
@@ -228,26 +238,32 @@ class LadderRun:
             version = board_version(session, game=record.game, tournament_id=record.tournament_id)
             return _View(record, settings, field, unfinished, version, failed)
 
-    def _settle(self, view: _View, idle: set[str] | None) -> list[_Chosen]:
-        """Stop the bots that did not start on workers; cancel what no one will play.
+    def _unplayable(self, view: _View, idle: set[str] | None) -> dict[int, str]:
+        """The waiting games no one will play (a bot left, a remote bot went away), and why."""
+        playing = self._playing_ids()
+        running = {name for chosen in self._playing.values() for name in chosen.game.bots}
+        unplayable = {}
+        for chosen in view.unfinished:
+            if chosen.status is ScheduleStatus.QUEUED and chosen.id not in playing:
+                why = _why_unplayable(chosen, view.field, idle, running, self._unready)
+                if why:
+                    unplayable[chosen.id] = why
+        return unplayable
+
+    def _settle(self, view: _View, unplayable: dict[int, str]) -> list[_Chosen]:
+        """Stop the bots that did not start on workers; cancel the ``unplayable`` games.
 
         Returns the games still waiting or being played.
         """
         with translated_failures(self._engine), Session(self._engine) as session:
             for bots, detail in view.failed:
                 self._stop_on(session, bots, detail)
-            playing = self._playing_ids()
-            running = {name for chosen in self._playing.values() for name in chosen.game.bots}
             cancelled: set[int] = set()
-            for chosen in view.unfinished:
-                if chosen.status is ScheduleStatus.QUEUED and chosen.id not in playing:
-                    why = _why_unplayable(chosen, view.field, idle, running)
-                    if why:
-                        cancelled.update(
-                            stored.cancel_games(session, scheduled_ids=[chosen.id], detail=why)
-                        )
-            if view.failed or cancelled:
-                self._recount(session)
+            for scheduled_id, why in unplayable.items():
+                cancelled.update(
+                    stored.cancel_games(session, scheduled_ids=[scheduled_id], detail=why)
+                )
+            self._recount(session)
             return [chosen for chosen in view.unfinished if chosen.id not in cancelled]
 
     async def _choose(self, view: _View, unfinished: int) -> list[_Chosen]:
@@ -256,7 +272,7 @@ class LadderRun:
         Here, one deal more waits, so that the pool starts its processes ahead; on workers,
         every game stored is one a worker may play at once.
         """
-        seatable = list(view.field.seatable)
+        seatable = [name for name in view.field.seatable if name not in self._unready]
         chosen: list[_Chosen] = []
         ahead = 0 if self._on_workers else self._game.num_players
         while unfinished < view.settings.concurrency + ahead:
@@ -321,6 +337,8 @@ class LadderRun:
 
     async def _play(self, chosen: _Chosen, field: LadderField, generation: PoolGeneration) -> None:
         """Play one chosen game here until it has a result; stop a bot that did not start."""
+        if not await asyncio.to_thread(self._make_ready, chosen.game.bots):
+            return  # the next look cancels it
         claimed = await asyncio.to_thread(self._in_session, stored.claim_local_game, chosen.id)
         if claimed is None:
             return  # another process took it
@@ -352,6 +370,23 @@ class LadderRun:
             raise
         await asyncio.to_thread(self._in_session, stored.finish_local_game, chosen.id)
         self._proven.update(name for name in game.bots if generation.has_started(name))
+
+    def _make_ready(self, names: tuple[str, ...]) -> bool:
+        """Make the versions among ``names`` ready here (done already, mostly); whether they are.
+
+        One that cannot be is this machine's fault, not the version's: it is not seated
+        again in this run, and said once.
+        """
+        assert self._submitting is not None
+        try:
+            prepare_versions_named(self._engine, self._submitting, names)
+        except VersionNotReady as error:
+            name = next((n for n in names if str(error).startswith(f"version {n} ")), names[0])
+            if name not in self._unready:
+                self._unready[name] = str(error)
+                self._report(f"{self._label}: {error}; it plays no more in this run")
+            return False
+        return True
 
     def _playing_ids(self) -> set[int]:
         return {chosen.id for chosen in self._playing.values()}
@@ -441,12 +476,18 @@ def _chosen(row: Any) -> _Chosen:
 
 
 def _why_unplayable(
-    chosen: _Chosen, field: LadderField, idle: Collection[str] | None, running: Collection[str]
+    chosen: _Chosen,
+    field: LadderField,
+    idle: Collection[str] | None,
+    running: Collection[str],
+    unready: Mapping[str, str],
 ) -> str:
     """Why a waiting game cannot be played (a bot left, a remote bot went away); or empty."""
     for name in chosen.game.bots:
         if name not in field.bots:
             return f"cancelled: {name} no longer plays in the ladder"
+        if name in unready:
+            return f"cancelled: {unready[name]}"
         remote = field.record(name).kind is BotKind.REMOTE
         if remote and idle is not None and name not in idle and name not in running:
             return f"cancelled: the remote bot {name} is not connected"

@@ -57,7 +57,7 @@ def add_versions(engine: Engine, game: str, examples: Mapping[str, str]) -> list
     """Make version 1 of a submitted bot per example (``{"rnd": "lexio_random"}``); their names."""
     with Session(engine) as session:
         return [
-            add_version(session, name, 1, game=game, command=command_of(example)).name
+            add_version(session, name, game=game, command=command_of(example)).name
             for name, example in examples.items()
         ]
 

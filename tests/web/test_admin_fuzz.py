@@ -91,6 +91,8 @@ def test_the_changes_answer_as_their_schema_says(app: FastAPI, subtests: pytest.
         "/api/authors",  # sign-up, off here: 403
         "/api/bots",
         "/api/bots/{name}/versions/{number}/retire",  # no submitted bot here: 404
+        "/api/ladders",
+        "/api/ladders/{ladder_id}/close",
         "/api/submissions",  # the admin submits nothing: 403
         "/api/tournaments",
     ]

@@ -3,11 +3,11 @@
     ./dev bench bench/ladder.py                  (about 5 minutes)
     ./dev run python bench/ladder.py --quick     (about 2 minutes)
 
-For each game, on a temporary SQLite database, the example bots are made versions of
-submitted bots (as the submissions' check leaves them) and a ladder of them is played by
-:class:`~croupier_server.ladder.runner.LadderRun` on a loopback ``RefereeServer``, as
-``croupier serve`` plays it, with a budget of as many games at once as CPUs, in the default
-fair process mode:
+For each game, on a temporary SQLite database and versions directory, the example bots
+are made versions of submitted bots (as the submissions' check leaves them) and a ladder of
+them is played by :class:`~croupier_server.ladder.runner.LadderRun` on a loopback
+``RefereeServer``, as ``croupier serve`` plays it, with a budget of as many games at once
+as CPUs, in the default fair process mode:
 
 - Lexio, 4 seats, one round a game (``rounds=1``): random, greedy, cautious and strong;
 - Cribbage six-card, one game a match (``match_points=1``): random, greedy and strong.
@@ -149,6 +149,8 @@ def main() -> None:
 @contextlib.contextmanager
 def temporary_engine() -> Iterator[Engine]:
     with tempfile.TemporaryDirectory(prefix="croupier-bench-ladder-") as directory:
+        # The versions are made ready here, not in the user's own versions directory.
+        os.environ["CROUPIER_VERSIONS_DIR"] = f"{directory}/versions"
         engine = create_database_engine(f"sqlite:///{directory}/ladder.db")
         init_database(engine)
         try:

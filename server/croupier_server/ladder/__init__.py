@@ -5,8 +5,9 @@
   (pure); :mod:`.choosing`: the next deal, one game per rotation of its table.
 - :mod:`.fit`: its ratings with intervals; :mod:`.progress`: what ``ladder show`` and its
   pages say of it.
-- :mod:`.runner`: one ladder played (here, or handed to the workers);
-  :mod:`.serving`: every open ladder, as ``croupier serve`` runs them.
+- :mod:`.runner`: one ladder played, its games handed to the workers or played here by
+  :mod:`.local` with the processes of :mod:`.pools`; :mod:`.serving`: every open ladder, as
+  ``croupier serve`` runs them.
 
 docs/ladder.md says how a ladder is opened, its matchmaking's rules and what survives a
 restart.

@@ -16,11 +16,29 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from croupier_server.db.ladder_games import ChosenDeal
+from croupier_server.db.work import ScheduledGameRecord, ScheduleStatus
 from croupier_server.ladder.matchmaking import Contender, MatchRules, Rating, choose_table
 from croupier_server.tournament.formats import ScheduledGame, deal_seed
 from croupier_server.tournament.formats.tables import deal_games
 
-__all__ = ["Tally", "deal_rng", "next_deal"]
+__all__ = ["ChosenGame", "Tally", "deal_rng", "next_deal"]
+
+
+@dataclass(frozen=True, slots=True)
+class ChosenGame:
+    """A game the ladder chose, as stored: its row's id, its schedule, and its status."""
+
+    id: int
+    game: ScheduledGame
+    status: ScheduleStatus = ScheduleStatus.QUEUED
+
+    @classmethod
+    def of(cls, row: ScheduledGameRecord) -> ChosenGame:
+        """The game stored as ``row``."""
+        assert row.id is not None
+        return cls(
+            row.id, ScheduledGame(row.number, row.deal, 0, tuple(row.bots), row.seed), row.status
+        )
 
 
 @dataclass

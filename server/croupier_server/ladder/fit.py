@@ -1,8 +1,9 @@
 """A ladder's ratings: the batch fit with intervals over its finished games.
 
-:func:`rate_deals` is the Bradley-Terry fit of :func:`~croupier_server.ratings.bootstrap_elo`
-with its bootstrap 95% intervals over deals, and how many deals and games it counts for each
-bot: a pure function of the games. :func:`fit_ladder` reads a ladder's rated finished games
+:func:`rate_deals` is the Bradley-Terry fit of
+:func:`~croupier_server.ratings.bootstrap_elo` with its 95% intervals by deals (the
+leaderboards' own), and how many deals and games it counts for each bot: a pure function
+of the games. :func:`fit_ladder` reads a ladder's rated finished games
 and fits them; the ladder's runner calls it in a thread of its own, one fit at a time
 (:mod:`.runner`), and matchmaking reads the latest.
 """
@@ -25,8 +26,9 @@ from croupier_server.standings import deals_of
 
 __all__ = ["FIT_RESAMPLES", "LadderFit", "fit_ladder", "rate_deals"]
 
-FIT_RESAMPLES = 200
-"""The bootstrap resamples of a ladder's fit, as the leaderboards take."""
+FIT_RESAMPLES = 0
+"""The bootstrap resamples of a ladder's fit: none, its intervals do not need them (only a
+superiority between two bots would)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +52,7 @@ def rate_deals(deals: Sequence[Deal], *, resamples: int = FIT_RESAMPLES) -> dict
 
     >>> from croupier_server.ratings import GameOutcome
     >>> won = Deal((GameOutcome(("a", "b"), (1, 0)), GameOutcome(("b", "a"), (0, 1))))
-    >>> ratings = rate_deals([won, won], resamples=20)
+    >>> ratings = rate_deals([won, won])
     >>> ratings["a"].elo > 0 > ratings["b"].elo, ratings["a"].deals, ratings["a"].games
     (True, 2, 4)
     """

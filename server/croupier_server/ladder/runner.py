@@ -12,15 +12,13 @@ A :class:`LadderRun` looks at its ladder every second and whenever one of its ga
    its games, one per rotation, are stored (and, on workers, their jobs deferred) in one
    transaction, before any is played.
 3. **Play.** Here, the games stored and not begun are played, lowest number first, at most
-   the budget at once, through the tournaments' own path
-   (:func:`~croupier_server.tournament.attempts.play_until_finished`: sealed seats, the
-   processes of a pool in the ladder's process mode, recorded games), each version made
-   ready on this machine first (a version that cannot be is this machine's fault: it is
-   not seated again in this run, and stays active). On workers (``croupier serve
+   the budget at once, as a tournament's are (:mod:`.local`). On workers (``croupier serve
    --queue``) the workers play them.
 4. **Rate.** When games finished since the last fit, the fit is made again in a thread of
-   its own (:mod:`.fit`), one at a time and no sooner than its last took, so that a fit
-   slower than the games never queues up; matchmaking reads the latest.
+   its own (:mod:`.fit`), one at a time and no sooner than :data:`FIT_GAP_SECONDS` after
+   the last, nor than four times as long as the last took (fits take at most
+   :data:`FIT_SHARE` of the time), so that a fit slower than the games never queues up nor
+   starves the referee; matchmaking reads the latest.
 
 A run that starts (a serve restarted after a kill) first sets right what a stopped one left
 (:func:`~croupier_server.db.ladder_games.recover_local_games`): the games it was playing
@@ -30,12 +28,11 @@ are queued again, under their numbers, and played before any new one is chosen.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import time
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from sqlalchemy import Engine
 from sqlmodel import Session
@@ -45,38 +42,31 @@ from croupier_server import db
 from croupier_server.db import BotKind
 from croupier_server.db import ladder_games as stored
 from croupier_server.db.engine import translated_failures
-from croupier_server.db.errors import DatabaseFailure
 from croupier_server.db.ladders import LadderRecord, LadderStatus
 from croupier_server.db.schedule import NewScheduledGame, add_scheduled_games
 from croupier_server.db.statistics import BoardVersion, board_version
 from croupier_server.db.tournaments import bots_that_decided
 from croupier_server.db.work import ScheduleStatus
-from croupier_server.ladder.choosing import Tally, next_deal
+from croupier_server.ladder.choosing import ChosenGame, Tally, next_deal
 from croupier_server.ladder.entrants import LadderField, ladder_field
 from croupier_server.ladder.fit import LadderFit, fit_ladder
-from croupier_server.ladder.pools import LadderPools, PoolGeneration
+from croupier_server.ladder.local import LocalGames
 from croupier_server.ladder.settings import LadderSettings
 from croupier_server.queueing.jobs import defer_games, ensure_queue_schema
 from croupier_server.queueing.tournaments import LOST_ATTEMPTS
-from croupier_server.recorded_games import ScheduleLink, settings_from_data
+from croupier_server.recorded_games import settings_from_data
 from croupier_server.referee.service import RefereeServer
-from croupier_server.settings import SubmissionSettings
-from croupier_server.submissions.preparing import VersionNotReady, prepare_versions_named
-from croupier_server.tournament.attempts import (
-    BotDidNotStart,
-    TournamentError,
-    play_until_finished,
-)
 from croupier_server.tournament.formats import ScheduledGame
 
-__all__ = ["FIT_GAP_SECONDS", "LADDER_POLL_SECONDS", "LadderRun", "ladder_label"]
-
-T = TypeVar("T")
+__all__ = ["FIT_GAP_SECONDS", "FIT_SHARE", "LADDER_POLL_SECONDS", "LadderRun", "ladder_label"]
 
 LADDER_POLL_SECONDS = 1.0
 """How often a ladder looks at its games when none of them ends."""
-FIT_GAP_SECONDS = 1.0
+FIT_GAP_SECONDS = 2.0
 """The least time between two fits of a ladder (more when a fit takes longer)."""
+FIT_SHARE = 0.2
+"""The most of the time a ladder's fits take: one holds the interpreter's lock (its thread
+runs Python), which the referee's loop then waits for."""
 
 Report = Callable[[str], object]
 
@@ -87,28 +77,20 @@ def ladder_label(record: LadderRecord) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class _Chosen:
-    """A game the ladder chose, as stored: its row's id, its schedule, and its status."""
-
-    id: int
-    game: ScheduledGame
-    status: ScheduleStatus = ScheduleStatus.QUEUED
-
-
-@dataclass(frozen=True, slots=True)
 class _View:
     """The ladder as one look at the database finds it."""
 
     record: LadderRecord
     settings: LadderSettings
     field: LadderField
-    unfinished: list[_Chosen]
+    unfinished: list[ChosenGame]
     version: BoardVersion
     failed: list[tuple[tuple[str, ...], str]]
     """Games waiting or played at the last look that failed since: their bots, and why."""
 
     @property
     def is_open(self) -> bool:
+        """Whether the ladder is open."""
         return self.record.status is LadderStatus.OPEN
 
 
@@ -135,28 +117,30 @@ class LadderRun:
         self._game: Game[Any] = load_game(record.game, record.options)
         self._settings = LadderSettings.from_data(record.settings)
         referee = settings_from_data(dict(self._settings.referee))
-        self._referee = dataclasses.replace(referee, sealed=referee.sealed or sealed)
         self._on_workers = on_workers
         self._report = report
         self._poll_s = poll_s
         self._tally = Tally()
-        self._proven: set[str] = set()
-        self._unready: dict[str, str] = {}
-        """The versions that cannot be made ready here, and why: not seated in this run."""
-        self._submitting = None if on_workers else SubmissionSettings.from_environment()
         self._seen: set[int] = set()
-        self._playing: dict[asyncio.Future[None], _Chosen] = {}
         self._fit = LadderFit()
         self._fitting: asyncio.Future[LadderFit] | None = None
         self._next_fit_at = 0.0
-        self._pools = LadderPools(
-            server,
-            game=self._game.name,
-            seats=self._game.num_players,
-            mode=self._settings.processes,
-            concurrency=self._settings.concurrency,
-            settings=self._referee,
+        self._here = (
+            None
+            if on_workers
+            else LocalGames(
+                engine,
+                server,
+                game=self._game,
+                referee=dataclasses.replace(referee, sealed=referee.sealed or sealed),
+                settings=self._settings,
+                tournament_id=self._tournament_id,
+                label=self._label,
+                report=report,
+                failed=self._failed,
+            )
         )
+        """The games played here; ``None`` when the workers play them."""
 
     async def run(self) -> None:
         """Play the ladder until it is closed; its games being played here are ended if cancelled.
@@ -172,10 +156,8 @@ class LadderRun:
             while await self._step():
                 await self._wait()
         finally:
-            for task in self._playing:
-                task.cancel()
-            await asyncio.gather(*self._playing, return_exceptions=True)
-            await self._pools.close()
+            if self._here is not None:
+                await self._here.close()
         self._report(f"{self._label}: closed")
 
     def _start(self) -> int:
@@ -189,9 +171,10 @@ class LadderRun:
             )
             chosen = stored.chosen_deals(session, tournament_id=self._tournament_id)
             self._tally = Tally.of(chosen, next_deal=next_deal_number, next_number=next_number)
-            self._proven = bots_that_decided(
-                session, tournament_id=self._tournament_id, names=set(self._tally.deals)
-            )
+            if self._here is not None:
+                self._here.proven = bots_that_decided(
+                    session, tournament_id=self._tournament_id, names=set(self._tally.deals)
+                )
             for failed in stored.start_failures(session, tournament_id=self._tournament_id):
                 self._stop_on(session, tuple(failed.bots), failed.detail)
             if self._on_workers:
@@ -204,28 +187,28 @@ class LadderRun:
 
     async def _step(self) -> bool:
         """Look, settle, choose and start games; ``False`` once closed and nothing plays here."""
-        idle = None if self._on_workers else set(self._server.registry.idle_remote_bots())
+        idle = None if self._on_workers else self._server.registry.idle_remote_bots()
         view = await asyncio.to_thread(self._look, idle)
         self._settings = view.settings
         if not view.is_open:
-            return bool(self._playing)
+            return bool(self._here and self._here.playing)
         unplayable = self._unplayable(view, idle)
         unfinished = list(view.unfinished)
         if view.failed or unplayable:
             unfinished = await asyncio.to_thread(self._settle, view, unplayable)
         unfinished += await self._choose(view, len(unfinished))
-        if not self._on_workers:
-            self._start_games(view.field, unfinished, idle or set())
+        if self._here is not None:
+            self._here.start(view.field, unfinished, idle or {})
         self._refit(view.version)
         return True
 
-    def _look(self, idle: set[str] | None) -> _View:
+    def _look(self, idle: Mapping[str, int] | None) -> _View:
         with translated_failures(self._engine), Session(self._engine) as session:
             record = stored.get_ladder(session, ladder_id=self._id)
             assert record is not None
             settings = LadderSettings.from_data(record.settings)
             rows = stored.unfinished_games(session, tournament_id=self._tournament_id)
-            unfinished = [_chosen(row) for row in rows]
+            unfinished = [ChosenGame.of(row) for row in rows]
             gone = self._seen - {chosen.id for chosen in unfinished}
             self._seen = {chosen.id for chosen in unfinished}
             failed = [
@@ -238,19 +221,20 @@ class LadderRun:
             version = board_version(session, game=record.game, tournament_id=record.tournament_id)
             return _View(record, settings, field, unfinished, version, failed)
 
-    def _unplayable(self, view: _View, idle: set[str] | None) -> dict[int, str]:
+    def _unplayable(self, view: _View, idle: Mapping[str, int] | None) -> dict[int, str]:
         """The waiting games no one will play (a bot left, a remote bot went away), and why."""
-        playing = self._playing_ids()
-        running = {name for chosen in self._playing.values() for name in chosen.game.bots}
+        playing = set() if self._here is None else self._here.playing_ids()
+        running = set() if self._here is None else self._here.running_bots()
+        unready = {} if self._here is None else self._here.unready
         unplayable = {}
         for chosen in view.unfinished:
             if chosen.status is ScheduleStatus.QUEUED and chosen.id not in playing:
-                why = _why_unplayable(chosen, view.field, idle, running, self._unready)
+                why = _why_unplayable(chosen, view.field, idle, running, unready)
                 if why:
                     unplayable[chosen.id] = why
         return unplayable
 
-    def _settle(self, view: _View, unplayable: dict[int, str]) -> list[_Chosen]:
+    def _settle(self, view: _View, unplayable: dict[int, str]) -> list[ChosenGame]:
         """Stop the bots that did not start on workers; cancel the ``unplayable`` games.
 
         Returns the games still waiting or being played.
@@ -266,14 +250,15 @@ class LadderRun:
             self._recount(session)
             return [chosen for chosen in view.unfinished if chosen.id not in cancelled]
 
-    async def _choose(self, view: _View, unfinished: int) -> list[_Chosen]:
+    async def _choose(self, view: _View, unfinished: int) -> list[ChosenGame]:
         """Choose and store deals while fewer games than the budget wait or play.
 
         Here, one deal more waits, so that the pool starts its processes ahead; on workers,
         every game stored is one a worker may play at once.
         """
-        seatable = [name for name in view.field.seatable if name not in self._unready]
-        chosen: list[_Chosen] = []
+        unready = {} if self._here is None else self._here.unready
+        seatable = [name for name in view.field.seatable if name not in unready]
+        chosen: list[ChosenGame] = []
         ahead = 0 if self._on_workers else self._game.num_players
         while unfinished < view.settings.concurrency + ahead:
             games = next_deal(
@@ -299,7 +284,7 @@ class LadderRun:
             seatable = [name for name in seatable if name not in remote]
         return chosen
 
-    def _store_deal(self, games: list[ScheduledGame]) -> list[_Chosen]:
+    def _store_deal(self, games: list[ScheduledGame]) -> list[ChosenGame]:
         """Store a deal's games (and defer their jobs, on workers) in one transaction."""
         new = [NewScheduledGame(g.number, g.deal, g.bots, g.seed) for g in games]
         with (
@@ -314,98 +299,12 @@ class LadderRun:
             if self._on_workers:
                 defer_games(session, ids)
         self._seen.update(ids)
-        return [_Chosen(i, game) for i, game in zip(ids, games, strict=True)]
+        return [ChosenGame(i, game) for i, game in zip(ids, games, strict=True)]
 
-    def _start_games(self, field: LadderField, unfinished: list[_Chosen], idle: set[str]) -> None:
-        """Start the waiting games, lowest number first, up to the budget."""
-        generation = self._pools.for_field(entry.bot for entry in field.bots.values())
-        busy = {name for chosen in self._playing.values() for name in chosen.game.bots}
-        playing = self._playing_ids()
-        waiting: list[ScheduledGame] = []
-        for chosen in sorted(unfinished, key=lambda c: c.game.number):
-            if chosen.status is not ScheduleStatus.QUEUED or chosen.id in playing:
-                continue
-            remote = [n for n in chosen.game.bots if field.record(n).kind is BotKind.REMOTE]
-            ready = all(name in idle and name not in busy for name in remote)
-            if len(self._playing) >= self._settings.concurrency or not ready:
-                waiting.append(chosen.game)
-                continue
-            busy.update(remote)
-            task = asyncio.ensure_future(self._play(chosen, field, generation))
-            self._playing[task] = chosen
-        self._pools.prepare(waiting)
-
-    async def _play(self, chosen: _Chosen, field: LadderField, generation: PoolGeneration) -> None:
-        """Play one chosen game here until it has a result; stop a bot that did not start."""
-        if not await asyncio.to_thread(self._make_ready, chosen.game.bots):
-            return  # the next look cancels it
-        claimed = await asyncio.to_thread(self._in_session, stored.claim_local_game, chosen.id)
-        if claimed is None:
-            return  # another process took it
-        game = chosen.game
-        try:
-            async with self._pools.borrowing(generation, game) as processes:
-                await play_until_finished(
-                    self._engine,
-                    self._server,
-                    game=self._game,
-                    bots=[field.record(name) for name in game.bots],
-                    seed=game.seed,
-                    settings=self._referee,
-                    label=f"game {game.number} of {self._label}",
-                    link=ScheduleLink(self._tournament_id, game.number, game.deal),
-                    processes=processes,
-                    must_start=lambda name: (
-                        name not in self._proven and not generation.has_started(name)
-                    ),
-                )
-        except BotDidNotStart as stopped:
-            await asyncio.to_thread(self._stopped, chosen, str(stopped.failure))
-            return
-        except TournamentError as error:
-            await asyncio.to_thread(self._failed, chosen, str(error))
-            return
-        except BaseException:
-            await _to_the_end(lambda: self._hand_back(chosen.id))
-            raise
-        await asyncio.to_thread(self._in_session, stored.finish_local_game, chosen.id)
-        self._proven.update(name for name in game.bots if generation.has_started(name))
-
-    def _make_ready(self, names: tuple[str, ...]) -> bool:
-        """Make the versions among ``names`` ready here (done already, mostly); whether they are.
-
-        One that cannot be is this machine's fault, not the version's: it is not seated
-        again in this run, and said once.
-        """
-        assert self._submitting is not None
-        try:
-            prepare_versions_named(self._engine, self._submitting, names)
-        except VersionNotReady as error:
-            name = next((n for n in names if str(error).startswith(f"version {n} ")), names[0])
-            if name not in self._unready:
-                self._unready[name] = str(error)
-                self._report(f"{self._label}: {error}; it plays no more in this run")
-            return False
-        return True
-
-    def _playing_ids(self) -> set[int]:
-        return {chosen.id for chosen in self._playing.values()}
-
-    def _stopped(self, chosen: _Chosen, failure: str) -> None:
-        with translated_failures(self._engine), Session(self._engine) as session:
-            stored.fail_local_game(session, scheduled_id=chosen.id, detail=failure)
-            self._stop_on(session, chosen.game.bots, failure)
-            self._recount(session)
-
-    def _failed(self, chosen: _Chosen, reason: str) -> None:
-        self._report(f"{self._label}: game {chosen.game.number} failed: {reason}")
-        with translated_failures(self._engine), Session(self._engine) as session:
-            stored.fail_local_game(session, scheduled_id=chosen.id, detail=reason)
-            self._recount(session)
-
-    def _hand_back(self, scheduled_id: int) -> None:
-        with contextlib.suppress(DatabaseFailure):
-            self._in_session(stored.hand_back_local_game, scheduled_id)
+    def _failed(self, session: Session, bots: tuple[str, ...], reason: str) -> None:
+        """A game played here failed: stop its bot if it did not start; count the deals again."""
+        self._stop_on(session, bots, reason)
+        self._recount(session)
 
     def _stop_on(self, session: Session, bots: tuple[str, ...], failure: str) -> None:
         """Stop the bot of ``bots`` that ``failure`` (``bot NAME did not start: ...``) names."""
@@ -430,10 +329,6 @@ class LadderRun:
             chosen, next_deal=self._tally.next_deal, next_number=self._tally.next_number
         )
 
-    def _in_session(self, call: Callable[..., T], scheduled_id: int) -> T:
-        with translated_failures(self._engine), Session(self._engine) as session:
-            return call(session, scheduled_id=scheduled_id)
-
     def _refit(self, version: BoardVersion) -> None:
         """Fit again in a thread if games finished since the last fit, one fit at a time."""
         if self._fitting is not None or version == self._fit.version:
@@ -451,7 +346,7 @@ class LadderRun:
 
     async def _wait(self) -> None:
         """Until a game played here or the fit ends, or the poll's time passes."""
-        waits: set[asyncio.Future[Any]] = set(self._playing)
+        waits: set[asyncio.Future[Any]] = set() if self._here is None else set(self._here.playing)
         if self._fitting is not None:
             waits.add(self._fitting)
         if not waits:
@@ -464,21 +359,16 @@ class LadderRun:
             if future is self._fitting:
                 self._fitting = None
                 self._fit = future.result()
-                self._next_fit_at = time.monotonic() + max(FIT_GAP_SECONDS, self._fit.seconds)
-            else:
-                del self._playing[future]
-                future.result()
-
-
-def _chosen(row: Any) -> _Chosen:
-    game = ScheduledGame(row.number, row.deal, 0, tuple(row.bots), row.seed)
-    return _Chosen(row.id, game, row.status)
+                pause = max(FIT_GAP_SECONDS, self._fit.seconds * (1 / FIT_SHARE - 1))
+                self._next_fit_at = time.monotonic() + pause
+            elif self._here is not None:
+                self._here.ended(future)
 
 
 def _why_unplayable(
-    chosen: _Chosen,
+    chosen: ChosenGame,
     field: LadderField,
-    idle: Collection[str] | None,
+    idle: Mapping[str, int] | None,
     running: Collection[str],
     unready: Mapping[str, str],
 ) -> str:
@@ -492,13 +382,3 @@ def _why_unplayable(
         if remote and idle is not None and name not in idle and name not in running:
             return f"cancelled: the remote bot {name} is not connected"
     return ""
-
-
-async def _to_the_end(call: Callable[[], None]) -> None:
-    """``call()`` in a thread, run to its end even if cancelled meanwhile."""
-    task = asyncio.ensure_future(asyncio.to_thread(call))
-    try:
-        await asyncio.shield(task)
-    except asyncio.CancelledError:
-        await task
-        raise

@@ -46,6 +46,7 @@ from croupier_server.queueing.tournaments import (
 from croupier_server.referee.game import RefereeSettings
 from croupier_server.standings import standings
 from croupier_server.tournament.formats import format_names
+from croupier_server.tournament.formats.ladder import LADDER_FORMAT
 from croupier_server.tournament.records import (
     format_report,
     settings_of,
@@ -149,6 +150,8 @@ def run_resume(args: argparse.Namespace) -> int:
     """Play the games of a tournament that have not finished."""
     engine = open_database(args)
     record = _require(engine, args.id)
+    if record.format == LADDER_FORMAT:  # before its running games are aborted as a resume's
+        raise CliError(f"tournament {args.id} holds a ladder's games: croupier ladder list")
     if args.queue:
         return queue_on_workers(args, engine, args.id)
     with Session(engine) as session:

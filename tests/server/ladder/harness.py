@@ -26,6 +26,7 @@ from croupier_server.db.work import ScheduledGameRecord, ScheduleStatus
 from croupier_server.ladder.matchmaking import MatchRules
 from croupier_server.ladder.opening import open_ladder
 from croupier_server.ladder.runner import LadderRun
+from croupier_server.recorded_games import allow_remote_bots
 from croupier_server.referee.game import RefereeSettings
 from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import RefereeServer
@@ -100,9 +101,12 @@ class Lines:
 @contextlib.asynccontextmanager
 async def running(
     engine: Engine, ladder: LadderRecord, *, on_workers: bool = False, report: Lines | None = None
-) -> AsyncIterator[asyncio.Task[None]]:
-    """A run of ``ladder`` on a referee of its own while the block runs; cancelled after it."""
-    server = RefereeServer(SessionRegistry())
+) -> AsyncIterator[RefereeServer]:
+    """A run of ``ladder`` on a referee of its own (admitting the remote bots registered)
+    while the block runs; cancelled after it. Yields the referee."""
+    registry = SessionRegistry()
+    allow_remote_bots(engine, registry)
+    server = RefereeServer(registry)
     await server.start()
     run = LadderRun(
         engine,
@@ -115,7 +119,7 @@ async def running(
     )
     task = asyncio.create_task(run.run())
     try:
-        yield task
+        yield server
     finally:
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):

@@ -13,6 +13,7 @@ from collections import Counter
 
 import pytest
 
+from croupier_server.db.ladder_games import ChosenDeal
 from croupier_server.ladder.choosing import Tally, deal_rng, next_deal
 from croupier_server.ladder.matchmaking import (
     Contender,
@@ -195,3 +196,19 @@ def test_the_rules_round_trip_through_their_data() -> None:
     rules = MatchRules(rating_deals=9, closeness_elo=150, unmet_boost=2.5)
     assert MatchRules.from_data(rules.to_data()) == rules
     assert MatchRules.from_data({}) == MatchRules()
+
+
+def test_a_tally_counted_again_from_the_stored_deals_chooses_as_the_one_kept() -> None:
+    names = [f"v{i}" for i in range(6)]
+    elo = {name: 80.0 * i for i, name in enumerate(names)}
+    kept = Tally()
+    tables = play_deals(kept, names, elo, 25, seats=4)
+    stored = [ChosenDeal(deal, frozenset(table)) for deal, table in enumerate(tables)]
+    again = Tally.of(stored, next_deal=kept.next_deal, next_number=kept.next_number)
+    assert again == kept
+    ratings = fitted(kept, elo)
+    chosen = [
+        next_deal(tally, seatable=names, ratings=ratings, seats=4, seed=3, rules=RULES)
+        for tally in (kept, again)
+    ]
+    assert chosen[0] == chosen[1]

@@ -8,6 +8,8 @@ plays no new game; a run stopped in the middle leaves nothing lost or played twi
 from __future__ import annotations
 
 import asyncio
+import os
+import sys
 import time
 from collections import Counter
 
@@ -35,6 +37,7 @@ from tests.server.ladder.harness import (
     wait_until,
 )
 from tests.server.ladder.versions import set_version_status
+from tests.server.referee.harness import EXAMPLES as EXAMPLES_DIRECTORY
 from tests.server.referee.harness import example_command
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(180)]
@@ -307,3 +310,52 @@ def test_a_version_that_cannot_be_made_ready_here_sits_out_and_stays_active(
         if "strong@1" in row.bots:
             assert row.status is ScheduleStatus.FAILED
             assert row.detail.startswith("cancelled: version strong@1 cannot be made ready here")
+
+
+def test_a_connected_remote_bot_takes_part_and_its_games_are_cancelled_once_it_goes(
+    engine: Engine,
+) -> None:
+    add_versions(engine, "lexio", {"greedy": "lexio_greedy", "cautious": "lexio_cautious"})
+    with Session(engine) as session:
+        _, key = db.create_remote_bot(session, name="visitor", game="lexio")
+    ladder = lexio_ladder(engine, concurrency=2, rating_deals=2)
+    lines = Lines([])
+
+    async def play() -> None:
+        async with running(engine, ladder, report=lines) as server:
+            visitor = await asyncio.create_subprocess_exec(
+                sys.executable,
+                str(EXAMPLES_DIRECTORY / "lexio_random.py"),
+                env={**os.environ, "CROUPIER_ADDRESS": server.address, "CROUPIER_TOKEN": key},
+                stdout=asyncio.subprocess.DEVNULL,
+                stderr=asyncio.subprocess.DEVNULL,
+            )
+            try:
+                await wait_until(
+                    lambda: deals_of(engine, ladder.tournament_id).get("visitor", 0) >= 3,
+                    "the remote bot played",
+                )
+            finally:
+                visitor.kill()
+                await visitor.wait()
+            # Without it, two versions fill no table of three: what waited for it is cancelled.
+            await wait_until(
+                lambda: (
+                    not any(
+                        row.status is ScheduleStatus.QUEUED
+                        for row in scheduled_games(engine, ladder.tournament_id)
+                    )
+                ),
+                "its waiting games cancelled",
+            )
+
+    asyncio.run(play())
+    assert "ladder 1 (lexio, 3 players): visitor enters" in lines.said
+    rows = scheduled_games(engine, ladder.tournament_id)
+    cancelled = [row for row in rows if row.status is ScheduleStatus.FAILED]
+    assert cancelled  # every deal seats it, and one deal more than the budget waits
+    assert all("visitor" in row.bots for row in cancelled)
+    assert all(
+        row.detail == "cancelled: the remote bot visitor is not connected" for row in cancelled
+    )
+    assert_each_number_finished_once(engine, ladder.tournament_id)

@@ -181,5 +181,10 @@ def test_the_ladders_page_shows_what_its_run_played(client: TestClient, engine: 
     for name in names:
         assert name in page.text
     assert client.get("/ladders").status_code == 200
+    tournament = client.get(f"/api/tournaments/{ladder.tournament_id}").json()
+    assert (tournament["format"], tournament["format_title"]) == ("ladder", "Ladder")
+    assert sorted(tournament["bots"]) == sorted(names)
+    assert tournament["total"] is None
+    assert client.get(f"/tournaments/{ladder.tournament_id}").status_code == 200
     assert client.get("/ladders/99").status_code == 404
     assert client.get("/api/ladders/99").json() == {"detail": "no ladder 99"}

@@ -1,7 +1,7 @@
 """What a ladder plays: its games a minute, its fits, and the games a new version needs.
 
-    ./dev bench bench/ladder.py                  (about 5 minutes)
-    ./dev run python bench/ladder.py --quick     (about 2 minutes)
+    ./dev bench bench/ladder.py                  (about 8 minutes)
+    ./dev run python bench/ladder.py --quick     (about 3 minutes)
 
 For each game, on a temporary SQLite database and versions directory, the example bots
 are made versions of submitted bots (as the submissions' check leaves them) and a ladder of

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from sqlalchemy import Engine
@@ -70,12 +71,23 @@ def test_a_ladder_opened_listed_shown_and_closed(
     options = ["--concurrency", "3", "--rating-deals", "8", "--seed", "42", "--decision-ms", "700"]
     status, out, _ = croupier(capsys, *opening, *options, "--db", database)
     assert status == 0
-    assert out == "opened ladder 1 (lexio, 4 players), tournament 1; croupier serve plays it\n"
+    opened = re.fullmatch(
+        r"opened ladder (\d+) \(lexio, 4 players\), tournament (\d+); croupier serve plays it\n",
+        out,
+    )
+    assert opened is not None
+    ladder, tournament = opened.groups()
 
     status, out, _ = croupier(capsys, "ladder", "list", "--json", "--db", database)
     [line] = json.loads(out)
-    assert (line["id"], line["status"], line["bots"], line["finished"]) == (1, "open", 2, 0)
-    status, out, _ = croupier(capsys, "ladder", "show", "1", "--json", "--db", database)
+    assert (line["id"], line["status"], line["bots"], line["finished"]) == (
+        int(ladder),
+        "open",
+        2,
+        0,
+    )
+    assert line["tournament"] == int(tournament)
+    status, out, _ = croupier(capsys, "ladder", "show", ladder, "--json", "--db", database)
     shown = json.loads(out)
     assert shown["options"]["rounds"] == 2
     assert shown["settings"]["concurrency"] == 3
@@ -85,22 +97,28 @@ def test_a_ladder_opened_listed_shown_and_closed(
     assert [entrant["bot"] for entrant in shown["entrants"]] == ["random@1", "greedy@1"]
     assert all(entrant["new"] and entrant["deals_needed"] == 8 for entrant in shown["entrants"])
     assert shown["standings"] == []
-    status, out, _ = croupier(capsys, "ladder", "show", "1", "--db", database)
+    status, out, _ = croupier(capsys, "ladder", "show", ladder, "--db", database)
     assert "a new version plays 8 deals first" in out
     assert "0/8 first deals" in out
 
-    assert croupier(capsys, "ladder", "close", "1", "--db", database)[:2] == (
+    assert croupier(capsys, "ladder", "close", ladder, "--db", database)[:2] == (
         0,
-        "ladder 1 is closed; its games and ratings stay\n",
+        f"ladder {ladder} is closed; its games and ratings stay\n",
     )
-    assert croupier(capsys, "ladder", "close", "1", "--db", database)[0] == 0  # changes nothing
+    assert croupier(capsys, "ladder", "close", ladder, "--db", database)[0] == 0  # no change
     status, out, _ = croupier(capsys, "ladder", "list", "--json", "--db", database)
     assert json.loads(out)[0]["status"] == "closed"
-    status, _, err = croupier(capsys, "ladder", "show", "2", "--db", database)
-    assert (status, err) == (1, "croupier: error: no ladder 2 (see: croupier ladder list)\n")
-    status, _, err = croupier(capsys, "tournament", "resume", "1", "--db", database)
+    unknown = str(int(ladder) + 1)
+    status, _, err = croupier(capsys, "ladder", "show", unknown, "--db", database)
+    assert (status, err) == (
+        1,
+        f"croupier: error: no ladder {unknown} (see: croupier ladder list)\n",
+    )
+    status, _, err = croupier(capsys, "tournament", "resume", tournament, "--db", database)
     assert status == 1
-    assert err == "croupier: error: tournament 1 holds a ladder's games: croupier ladder list\n"
+    assert err == (
+        f"croupier: error: tournament {tournament} holds a ladder's games: croupier ladder list\n"
+    )
 
 
 def test_the_settings_stored_are_those_given(

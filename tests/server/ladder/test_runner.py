@@ -23,6 +23,7 @@ from croupier_server.db.ladder_games import finished_deals, get_ladder, recover_
 from croupier_server.db.statistics import finished_game_seats
 from croupier_server.db.submissions import BotArchiveRecord, BotVersionRecord, VersionStatus
 from croupier_server.db.work import ScheduleStatus
+from croupier_server.ladder.runner import ladder_label
 from croupier_server.ladder.settings import LadderSettings
 from croupier_server.outcomes import EndedBy
 from tests.server.ladder.harness import (
@@ -350,7 +351,7 @@ def test_a_connected_remote_bot_takes_part_and_its_games_are_cancelled_once_it_g
             )
 
     asyncio.run(play())
-    assert "ladder 1 (lexio, 3 players): visitor enters" in lines.said
+    assert f"{ladder_label(ladder)}: visitor enters" in lines.said
     rows = scheduled_games(engine, ladder.tournament_id)
     cancelled = [row for row in rows if row.status is ScheduleStatus.FAILED]
     assert cancelled  # every deal seats it, and one deal more than the budget waits

@@ -51,7 +51,6 @@ NOT_STARTING = shlex.join(
     [sys.executable, "-c", "import sys; print('No module named croupier'); sys.exit(1)"]
 )
 """A version that fails at once, as one run by the wrong Python does."""
-SETTINGS = RefereeSettings(time_control=TimeControl(connect_ms=20_000, decision_ms=5_000))
 
 
 def add_versions(engine: Engine, game: str, examples: Mapping[str, str]) -> list[str]:
@@ -75,6 +74,7 @@ def lexio_ladder(
     rating_deals: int = 2,
     with_bots: Iterable[str] = (),
     seed: int = 5,
+    connect_ms: int = 20_000,
 ) -> LadderRecord:
     """Open a ladder of three-seat Lexio of one round."""
     return open_ladder(
@@ -84,7 +84,7 @@ def lexio_ladder(
         concurrency=concurrency,
         with_bots=list(with_bots),
         rules=MatchRules(rating_deals=rating_deals),
-        referee=SETTINGS,
+        referee=RefereeSettings(time_control=TimeControl(connect_ms=connect_ms, decision_ms=5_000)),
     )
 
 

@@ -157,6 +157,7 @@ EXPORTS = {
         "pack_directory",
     ],
     "croupier.bot_cli": ["main"],
+    "croupier.exits": ["exit_description"],
 }
 
 

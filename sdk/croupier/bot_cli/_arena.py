@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from croupier.bot_cli._defaults import RefereeDefaults
-from croupier.bot_cli._process import BotProcess, StartError, exit_description
+from croupier.bot_cli._process import BotProcess, StartError
 from croupier.bot_cli._referee import ArenaReferee, Session
 from croupier.bot_cli._table import Fault, LocalSeat, RemoteSeat, TableSeat, play_table
+from croupier.exits import exit_description
 from croupier.games import Game, Seat
 from croupier.manifest import Manifest
 from croupier.opponents import opponent

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from croupier.bot_cli._defaults import SERVER_DEFAULTS
 
-__all__ = ["BotProcess", "StartError", "bot_argv", "exit_description"]
+__all__ = ["BotProcess", "StartError", "bot_argv"]
 
 _PYTHONS = ("python", "python3")
 
@@ -109,18 +109,3 @@ class BotProcess:
             break
         with contextlib.suppress(ProcessLookupError):  # what it left behind in its group
             os.killpg(self.process.pid, signal.SIGKILL)
-
-
-def exit_description(status: int | None) -> str:
-    """How a process ended, from its exit status (negative: the signal that killed it).
-
-    >>> exit_description(1), exit_description(-9)
-    ('exited with status 1', 'was killed by signal 9 (SIGKILL)')
-    """
-    if status is None or status >= 0:
-        return f"exited with status {status}"
-    try:
-        name = signal.Signals(-status).name
-    except ValueError:
-        return f"was killed by signal {-status}"
-    return f"was killed by signal {-status} ({name})"

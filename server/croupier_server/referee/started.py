@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import signal
 from dataclasses import dataclass, field
 from typing import Any
 
+from croupier.exits import exit_description
 from croupier.protocol import ADDRESS_VARIABLE, TOKEN_VARIABLE
 from croupier_server.outcomes import FaultKind
 from croupier_server.referee.containment.launcher import BotProcess, LaunchError
@@ -25,7 +25,7 @@ from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.sessions import BotSession
 
-__all__ = ["NoSession", "StartedBot", "exit_description"]
+__all__ = ["NoSession", "StartedBot"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,18 +171,3 @@ async def _connect(
         detail = f"{because}{exit_description(process.exit_code)} before connecting"
         return NoSession(FaultKind.CRASH, detail)
     return NoSession(FaultKind.CONNECT_TIMEOUT, f"{because}said no Hello within {connect_s:g} s")
-
-
-def exit_description(status: int | None) -> str:
-    """How a process ended, from its exit status (negative: the signal that killed it).
-
-    >>> exit_description(1), exit_description(-9)
-    ('exited with status 1', 'was killed by signal 9 (SIGKILL)')
-    """
-    if status is None or status >= 0:
-        return f"exited with status {status}"
-    try:
-        name = signal.Signals(-status).name
-    except ValueError:
-        return f"was killed by signal {-status}"
-    return f"was killed by signal {-status} ({name})"

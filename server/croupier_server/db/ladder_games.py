@@ -56,7 +56,6 @@ __all__ = [
     "next_numbers",
     "note_entrants",
     "recover_local_games",
-    "reject_version",
     "scheduled_by_id",
     "set_stopped",
     "start_failures",
@@ -390,26 +389,6 @@ def finished_deals(session: Session, *, tournament_id: int) -> dict[str, tuple[i
         .group_by(col(BotRecord.name))
     )
     return {name: (deals, games) for name, deals, games in session.exec(query)}
-
-
-def reject_version(session: Session, *, name: str, detail: str, log: str) -> bool:
-    """Reject the active version named ``name``; ``False`` if there is none (nothing changed).
-
-    ``detail`` says why, and ``log`` is added to its check log. Commits.
-    """
-    with transaction(session):
-        query = (
-            select(BotVersionRecord)
-            .join(BotRecord, col(BotRecord.id) == col(BotVersionRecord.bot_id))
-            .where(BotRecord.name == name, BotVersionRecord.status == VersionStatus.ACTIVE)
-        )
-        version = session.exec(query).first()
-        if version is None:
-            return False
-        version.status = VersionStatus.REJECTED
-        version.detail = detail
-        version.check_log = "\n".join(part for part in (version.check_log, log) if part)
-    return True
 
 
 def _scheduled(

@@ -36,6 +36,7 @@ __all__ = [
     "note_progress",
     "receive_again",
     "receive_checking_again",
+    "reject_version",
     "retire_version",
     "set_command",
     "version_name",
@@ -318,6 +319,26 @@ def retire_version(session: Session, *, bot_id: int, by_admin: bool) -> BotVersi
             session.add(version)
     session.refresh(version)
     return version
+
+
+def reject_version(session: Session, *, name: str, detail: str, log: str) -> bool:
+    """Reject the active version named ``name``; ``False`` if there is none (nothing changed).
+
+    ``detail`` says why, and ``log`` is added to its check log. Commits.
+    """
+    with transaction(session):
+        query = (
+            select(BotVersionRecord)
+            .join(BotRecord, col(BotRecord.id) == col(BotVersionRecord.bot_id))
+            .where(BotRecord.name == name, BotVersionRecord.status == VersionStatus.ACTIVE)
+        )
+        version = session.exec(query).first()
+        if version is None:
+            return False
+        version.status = VersionStatus.REJECTED
+        version.detail = detail
+        version.check_log = "\n".join(part for part in (version.check_log, log) if part)
+    return True
 
 
 def receive_again(session: Session, *, bot_id: int, detail: str) -> bool:

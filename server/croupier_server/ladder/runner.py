@@ -46,6 +46,7 @@ from croupier_server.db.ladders import LadderRecord, LadderStatus
 from croupier_server.db.schedule import NewScheduledGame, add_scheduled_games
 from croupier_server.db.statistics import BoardVersion, board_version
 from croupier_server.db.tournaments import bots_that_decided
+from croupier_server.db.versions import reject_version
 from croupier_server.db.work import ScheduleStatus
 from croupier_server.ladder.choosing import ChosenGame, Tally, next_deal
 from croupier_server.ladder.entrants import LadderField, ladder_field
@@ -313,7 +314,7 @@ class LadderRun:
             return
         first_line = failure.splitlines()[0]
         detail = f"it did not start in its first games of {self._label}: {first_line}"
-        if stored.reject_version(session, name=name, detail=detail, log=failure):
+        if reject_version(session, name=name, detail=detail, log=failure):
             self._report(f"{self._label}: rejected {name}: {first_line}")
         elif name in self._settings.with_bots and name not in self._settings.stopped:
             stored.set_stopped(session, ladder_id=self._id, name=name, reason=first_line)

@@ -92,6 +92,8 @@ def get_author(session: Session, *, author_id: int) -> AuthorRecord | None:
 
 def get_author_by_name(session: Session, *, name: str) -> AuthorRecord | None:
     """The author named exactly ``name``, if any."""
+    if "\x00" in name:  # no name holds a NUL, and PostgreSQL refuses one in a query
+        return None
     return session.exec(select(AuthorRecord).where(AuthorRecord.name == name)).first()
 
 

@@ -84,6 +84,8 @@ def get_bot(session: Session, *, bot_id: int) -> BotRecord | None:
 
 def get_bot_by_name(session: Session, *, name: str) -> BotRecord | None:
     """The bot named exactly ``name`` (case-sensitive), if any."""
+    if "\x00" in name:  # no name holds a NUL, and PostgreSQL refuses one in a query
+        return None
     return session.exec(select(BotRecord).where(BotRecord.name == name)).first()
 
 

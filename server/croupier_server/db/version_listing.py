@@ -61,6 +61,8 @@ class VersionOf:
 
 def submitted_bot(session: Session, *, name: str) -> SubmittedBot | None:
     """The submitted bot named ``name`` (kind ``submitted``) and its author, if there is one."""
+    if "\x00" in name:  # no name holds a NUL, and PostgreSQL refuses one in a query
+        return None
     return _submitted(session, col(BotRecord.name) == name)
 
 

@@ -147,8 +147,7 @@ def require_submitted(session: Session, name: str) -> SubmittedBot:
     Raises:
         HTTPException: 404, there is none.
     """
-    # PostgreSQL refuses a NUL in a string: no bot's name holds one.
-    found = None if "\x00" in name else submitted_bot(session, name=name)
+    found = submitted_bot(session, name=name)
     if found is None:
         raise HTTPException(404, f"no submitted bot named {name!r}")
     return found

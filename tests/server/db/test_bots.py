@@ -5,7 +5,8 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from croupier_server import db
-from croupier_server.db import BotKind, BotNameTaken
+from croupier_server.db import BotKind, BotNameTaken, authors
+from croupier_server.db.version_listing import submitted_bot
 from croupier_server.tokens import hash_secret
 from tests import queries
 
@@ -74,3 +75,11 @@ def test_bot_ids_by_name(session: Session) -> None:
     assert db.bot_ids(session) == {"alice": alice, "bob": bob}
     assert db.bot_ids(session, names=["bob", "alice", "nobody"]) == {"alice": alice, "bob": bob}
     assert db.bot_ids(session, names=[]) == {}
+
+
+def test_a_name_holding_a_nul_finds_nothing_on_either_backend(session: Session) -> None:
+    db.add_bot(session, name="alpha", game="lexio", command="a")
+    assert db.get_bot_by_name(session, name="alpha\x00") is None
+    assert submitted_bot(session, name="\x00") is None
+    assert authors.get_author_by_name(session, name="ada\x00") is None
+    assert db.get_bot_by_name(session, name="alpha") is not None

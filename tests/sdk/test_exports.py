@@ -97,6 +97,7 @@ EXPORTS = {
         "PegScore",
         "Pegged",
         "Place",
+        "ShowCombination",
         "ShowScore",
         "ShownHand",
         "Skunk",
@@ -110,6 +111,7 @@ EXPORTS = {
         "parse_cards",
         "score_peg",
         "score_show",
+        "show_combinations",
         "skunk_of",
     ],
     "croupier.codec": [

@@ -50,7 +50,13 @@ from croupier.games.cribbage._pegging import PegScore, explain_peg, score_peg
 from croupier.games.cribbage._result import CribbageResult, GameOutcome
 from croupier.games.cribbage._state import CribbageState
 from croupier.games.cribbage._variants import Skunk, skunk_of
-from croupier.games.cribbage.scoring import ShowScore, explain_show, score_show
+from croupier.games.cribbage.scoring import (
+    ShowCombination,
+    ShowScore,
+    explain_show,
+    score_show,
+    show_combinations,
+)
 
 __all__ = [
     "CARDS",
@@ -87,6 +93,7 @@ __all__ = [
     "PegScore",
     "Pegged",
     "Place",
+    "ShowCombination",
     "ShowScore",
     "ShownHand",
     "Skunk",
@@ -100,6 +107,7 @@ __all__ = [
     "parse_cards",
     "score_peg",
     "score_show",
+    "show_combinations",
     "skunk_of",
 ]
 

@@ -10,7 +10,8 @@ crib only scores ``n + 1``, when all of its cards and the starter share a suit.
 
 Two paths give the same points:
 
-- :func:`score_show` and :func:`explain_show` take :class:`Card` values and check them;
+- :func:`score_show` and :func:`explain_show` take :class:`Card` values and check them, and
+  :func:`show_combinations` names every fifteen, pair, run, flush and nobs with its cards;
 - :func:`show_points` and :func:`show_parts` take card codes (:attr:`Card.index`) and check
   nothing. Fifteens, pairs and runs depend only on the multiset of ranks, packed into an int
   (3 bits a rank) that is the sum of the cards' fields, and are looked up in a table filled
@@ -25,14 +26,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, groupby, product
 
-from croupier.games.cribbage._cards import SUITS, Card, cards_text
+from croupier.games.cribbage._cards import CARDS, SUITS, Card, cards_text
 
 __all__ = [
+    "ShowCombination",
     "ShowScore",
     "explain_show",
     "score_show",
+    "show_combinations",
     "show_parts",
     "show_points",
     "show_score_distribution",
@@ -224,6 +227,98 @@ def explain_show(hand: Iterable[Card], starter: Card, *, crib: bool = False) -> 
     """
     codes, starter_code = _checked_codes(hand, starter)
     return show_parts(codes, starter_code, crib)
+
+
+@dataclass(frozen=True, slots=True)
+class ShowCombination:
+    """One scoring combination of a show: its kind, its cards and its points.
+
+    ``kind`` is ``fifteen``, ``pair``, ``run``, ``flush`` or ``nobs``; ``cards`` are in the
+    order of the hand, the starter last.
+
+    >>> from croupier.games.cribbage._cards import parse_cards
+    >>> str(ShowCombination("run", parse_cards("3C 4H 5S"), 3))
+    'run 3C 4H 5S: 3'
+    """
+
+    kind: str
+    cards: tuple[Card, ...]
+    points: int
+
+    def __str__(self) -> str:
+        return f"{self.kind} {cards_text(self.cards)}: {self.points}"
+
+
+def show_combinations(
+    hand: Iterable[Card], starter: Card, *, crib: bool = False
+) -> tuple[ShowCombination, ...]:
+    """Every combination ``hand`` (or the crib) scores with ``starter``, one by one.
+
+    Each fifteen (2), each pair (2), each run (its length: a double run is two runs), the
+    flush and nobs (the jack and the starter), in that order. Their points add up, kind by
+    kind, to :func:`explain_show`'s parts: runs as the standard count takes them, the
+    longest block of consecutive ranks only.
+
+    >>> from croupier.games.cribbage._cards import parse_cards
+    >>> for each in show_combinations(parse_cards("3C 3D 4H 5S"), Card.from_str("KD")):
+    ...     print(each)
+    fifteen 5S KD: 2
+    fifteen 3C 3D 4H 5S: 2
+    pair 3C 3D: 2
+    run 3C 4H 5S: 3
+    run 3D 4H 5S: 3
+
+    Raises:
+        ValueError: not 3, 4 or 5 cards, a card given twice, or something not a card.
+    """
+    codes, starter_code = _checked_codes(hand, starter)
+    cards = tuple(CARDS[code] for code in (*codes, starter_code))
+    found = [
+        *_fifteen_combinations(cards),
+        *(
+            ShowCombination("pair", pair, 2)
+            for pair in combinations(cards, 2)
+            if pair[0].rank == pair[1].rank
+        ),
+        *_run_combinations(cards),
+    ]
+    flush = show_parts(codes, starter_code, crib).flush
+    if flush:
+        found.append(ShowCombination("flush", cards[:flush], flush))
+    found.extend(
+        ShowCombination("nobs", (card, cards[-1]), 1)
+        for card in cards[:-1]
+        if card.index == _NOBS_JACK[starter_code]
+    )
+    return tuple(found)
+
+
+def _fifteen_combinations(cards: Sequence[Card]) -> list[ShowCombination]:
+    """Every set of ``cards`` whose values sum to 15, smallest sets first."""
+    return [
+        ShowCombination("fifteen", subset, 2)
+        for size in range(2, len(cards) + 1)
+        for subset in combinations(cards, size)
+        if sum(card.value for card in subset) == 15
+    ]
+
+
+def _run_combinations(cards: Sequence[Card]) -> list[ShowCombination]:
+    """Each run of each block of three or more consecutive ranks: one card of every rank."""
+    by_rank = {
+        rank: [card for card in cards if card.rank == rank]
+        for rank in sorted({card.rank for card in cards})
+    }
+    runs = []
+    ranks = list(by_rank)
+    # Ranks minus their position are equal along a block of consecutive ranks.
+    for _, block in groupby(enumerate(ranks), key=lambda item: item[1] - item[0]):
+        block_ranks = [rank for _, rank in block]
+        if len(block_ranks) >= 3:
+            for run in product(*(by_rank[rank] for rank in block_ranks)):
+                ordered = tuple(card for card in cards if card in run)
+                runs.append(ShowCombination("run", ordered, len(run)))
+    return runs
 
 
 def _base_by_starter_rank(hand: Sequence[int]) -> list[int]:

@@ -29,7 +29,14 @@ from croupier.games.lexio._events import (
 )
 from croupier.games.lexio._game import Lexio
 from croupier.games.lexio._observation import LexioObservation, LexioResult
-from croupier.games.lexio._scoring import TWOS_PENALTIES, hand_count, settle, settle_counts
+from croupier.games.lexio._scoring import (
+    TWOS_PENALTIES,
+    Payment,
+    hand_count,
+    payments,
+    settle,
+    settle_counts,
+)
 from croupier.games.lexio._state import LexioState
 from croupier.games.lexio._tiles import PLAYER_COUNTS, Suit, Tile, deck, top_number
 
@@ -47,6 +54,7 @@ __all__ = [
     "MatchEnded",
     "Pass",
     "Passed",
+    "Payment",
     "Play",
     "Played",
     "RoundEnded",
@@ -59,6 +67,7 @@ __all__ = [
     "deck",
     "hand_count",
     "parse_action",
+    "payments",
     "settle",
     "settle_counts",
     "top_number",

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
 
+from croupier.games._api import Seat
 from croupier.games.lexio._tiles import Tile
 
-__all__ = ["TWOS_PENALTIES", "hand_count", "settle", "settle_counts"]
+__all__ = ["TWOS_PENALTIES", "Payment", "hand_count", "payments", "settle", "settle_counts"]
 
 TWOS_PENALTIES: tuple[str, ...] = ("double_each", "off")
 """The values of the ``twos_penalty`` option: each 2 left in hand doubles the count, or not."""
@@ -45,6 +48,38 @@ def settle_counts(counts: Sequence[int]) -> list[int]:
     """
     total = sum(counts)
     return [total - len(counts) * count for count in counts]
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """Chips one seat pays another when a round is settled."""
+
+    payer: Seat
+    payee: Seat
+    chips: int
+
+    def __str__(self) -> str:
+        return f"seat {self.payer} pays seat {self.payee} {self.chips}"
+
+
+def payments(counts: Sequence[int]) -> tuple[Payment, ...]:
+    """The payments of a round's settlement: in every pair, the higher count pays the difference.
+
+    Pairs of equal counts pay nothing. Each seat's payments received less those made are
+    its net of :func:`settle_counts`.
+
+    >>> [str(payment) for payment in payments([0, 3, 3, 8])]
+    ['seat 1 pays seat 0 3', 'seat 2 pays seat 0 3', 'seat 3 pays seat 0 8', \
+'seat 3 pays seat 1 5', 'seat 3 pays seat 2 5']
+    """
+    found = []
+    for first, second in combinations(range(len(counts)), 2):
+        difference = counts[first] - counts[second]
+        if difference > 0:
+            found.append(Payment(first, second, difference))
+        elif difference < 0:
+            found.append(Payment(second, first, -difference))
+    return tuple(found)
 
 
 def settle(hands: Sequence[Iterable[Tile]], twos_penalty: str = "double_each") -> list[int]:

@@ -59,6 +59,8 @@ class DecidedBy(enum.StrEnum):
     """The only legal action, applied without asking."""
     DEFAULT = "default"
     """The referee's default policy, after a fault or for a forfeited seat."""
+    REPLAYED = "replayed"
+    """Taken from the game this one was forked from, before its play went on."""
 
 
 class FaultKind(enum.StrEnum):

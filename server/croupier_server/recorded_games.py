@@ -13,14 +13,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from croupier.games import Game
+from croupier.games import Game, Seat
 from croupier_server import db
 from croupier_server.control import TimeControl
 from croupier_server.db import BotKind, BotRecord
@@ -43,6 +43,7 @@ from croupier_server.referee.service import RefereeServer
 from croupier_server.tokens import new_secret
 
 __all__ = [
+    "Fork",
     "GameSetupError",
     "ScheduleLink",
     "allow_remote_bots",
@@ -57,6 +58,15 @@ __all__ = [
 
 class GameSetupError(CroupierServerError):
     """A game that cannot be played as asked (unknown bots, bots of another game, ...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fork:
+    """Where a game forked from another begins: that game and its first actions."""
+
+    game_id: int
+    opening: Sequence[tuple[Seat, Any]]
+    """The (seat, action) of each of its first steps, played again before anyone is asked."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,10 +117,17 @@ async def play_recorded_game(
     processes: ProcessSource | None = None,
     must_start: MustStart | None = None,
     rated: bool = True,
+    seated: Mapping[Seat, Entrant] | None = None,
+    fork: Fork | None = None,
+    on_start: Callable[[GameLog], None] | None = None,
 ) -> tuple[int, GameLog]:
     """Play one recorded game between ``bots`` (in seat order); returns its id and log.
 
-    A game not ``rated`` (a submitted version's check) is stored so, and counts in no rating.
+    A game not ``rated`` (a submitted version's check, a person's table) is stored so, and
+    counts in no rating. ``seated`` gives the entrants of some seats (a person's session),
+    in place of those made from their bots. A ``fork`` game begins with the first actions
+    of another game, and says so in its stored settings. ``on_start`` is given the game's
+    log once the game is stored as running; the log fills as the game is played.
 
     The command bots' processes are started for this game, or borrowed from
     ``processes`` (a tournament's pool) and given back when it is over.
@@ -128,10 +145,17 @@ async def play_recorded_game(
         raise GameSetupError(
             f"{game.name} with these rules needs {game.num_players} bots, not {len(bots)}"
         )
+    stored_settings = settings_data(settings)
+    if fork is not None:
+        stored_settings["forked_from"] = {"game_id": fork.game_id, "step": len(fork.opening)}
     game_id = await asyncio.to_thread(
-        _create, engine, game, bots, seed, settings=settings, link=link, rated=rated
+        _create, engine, game, bots, seed, settings=stored_settings, link=link, rated=rated
     )
     log = GameLog(game_id=str(game_id), game=game, seed=seed)
+    if fork is not None:
+        log.opening = list(fork.opening)
+    if on_start is not None:
+        on_start(log)
     try:
         stored_actions = await referee_recorded_game(
             engine,
@@ -141,6 +165,7 @@ async def play_recorded_game(
             settings=settings,
             processes=processes,
             must_start=must_start,
+            seated=seated,
         )
     except BaseException:
         # When the database is what failed, the game stays running there: a resume aborts it.
@@ -160,11 +185,13 @@ async def referee_recorded_game(
     settings: RefereeSettings,
     processes: ProcessSource | None = None,
     must_start: MustStart | None = None,
+    seated: Mapping[Seat, Entrant] | None = None,
 ) -> int:
     """Referee the stored running game of ``log``, storing its actions as they come.
 
     A command bot that never says Hello and that ``must_start`` says had to stops the game
     before it is played (see :func:`~croupier_server.referee.game.referee_game`).
+    ``seated`` gives the entrants of some seats in place of those made from their bots.
     ``log`` (of the game's id, rules and seed) fills as the game is played. Returns how
     many of its actions are stored; the caller stores the rest
     (:func:`~croupier_server.game_store.store_game_log`) or gives up the game.
@@ -173,13 +200,15 @@ async def referee_recorded_game(
         DatabaseFailure: the database failed; the game is ended, its bots too.
     """
     tokens = [new_secret() for _ in bots]
+    given = seated or {}
     entrants = [
-        Entrant(
+        given.get(seat)
+        or Entrant(
             bot.name,
             command=bot.command if bot.kind is BotKind.COMMAND else None,
             limits=bot_limits(bot, settings),
         )
-        for bot in bots
+        for seat, bot in enumerate(bots)
     ]
     writer = ActionWriter(engine, game_id=int(log.game_id), log=log)
     await _referee_writing(
@@ -266,7 +295,7 @@ def _create(
     bots: Sequence[BotRecord],
     seed: int,
     *,
-    settings: RefereeSettings,
+    settings: dict[str, Any],
     link: ScheduleLink | None,
     rated: bool,
 ) -> int:
@@ -277,7 +306,7 @@ def _create(
             options=game.options(),
             seed=seed,
             bot_ids=[bot.id for bot in bots if bot.id],
-            settings=settings_data(settings),
+            settings=settings,
             tournament_id=None if link is None else link.tournament_id,
             schedule_number=None if link is None else link.number,
             schedule_deal=None if link is None else link.deal,

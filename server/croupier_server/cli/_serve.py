@@ -57,8 +57,11 @@ from croupier_server.queueing.jobs import require_queue
 from croupier_server.queueing.tournaments import queue_tournament
 from croupier_server.settings import SubmissionSettings
 from croupier_server.submissions.checker import check_versions
+from croupier_server.person_tables.host import TableHost
+from croupier_server.referee.game import RefereeSettings
 from croupier_server.submissions.preparing import restore_active_versions
 from croupier_server.tournament.queue import play_queued_tournaments
+from croupier_server.web.play import TablesOpenTo
 
 __all__ = ["register"]
 
@@ -100,6 +103,13 @@ def register(commands: Any) -> None:
         action="store_true",
         help="let people sign up as authors on the dashboard (/signup, POST /api/authors; "
         "limited per address); without it, `croupier author add` adds them",
+    )
+    serve.add_argument(
+        "--tables",
+        choices=[who.value for who in TablesOpenTo],
+        default=TablesOpenTo.ADMIN.value,
+        help="who may open a table on the dashboard and play against the bots (/play): the "
+        "admin (default), authors too, or anyone",
     )
     add_submission_options(serve)
     add_database_option(serve)
@@ -163,6 +173,8 @@ async def _serve(
         server = await stack.enter_async_context(referee_serving(engine, args.listen))
         pairing = f" for remote {game.name} bots: {', '.join(bots)}" if game is not None else ""
         print(f"referee listening on {server.address}{pairing}", flush=True)
+        tables = TableHost(engine, server, settings=RefereeSettings(sealed=args.sealed))
+        stack.push_async_callback(tables.close)
         if tokens is not None:
             await stack.enter_async_context(
                 dashboard_serving(
@@ -172,6 +184,8 @@ async def _serve(
                     referee=server,
                     submissions=ServerSubmissions(engine, submitting),
                     sign_up=args.sign_up,
+                    tables=tables,
+                    tables_open_to=TablesOpenTo(args.tables),
                 )
             )
         await asyncio.to_thread(restore_active_versions, engine, submitting, report=_say)

@@ -27,6 +27,8 @@ from croupier_server.settings import ADMIN_TOKEN_VARIABLE, READ_TOKEN_VARIABLE, 
 from croupier_server.tokens import new_secret
 from croupier_server.web import DashboardServer, create_app
 from croupier_server.web.access import AccessTokens
+from croupier_server.web.play import TablesOpenTo
+from croupier_server.web.play_schemas import PersonTables
 from croupier_server.web.submissions import SubmissionActions
 
 __all__ = ["DashboardTokens", "dashboard_serving", "dashboard_tokens", "referee_serving"]
@@ -120,6 +122,8 @@ async def dashboard_serving(
     referee: RefereeServer | None = None,
     submissions: SubmissionActions | None = None,
     sign_up: bool = False,
+    tables: PersonTables | None = None,
+    tables_open_to: TablesOpenTo = TablesOpenTo.ADMIN,
 ) -> AsyncIterator[DashboardServer]:
     """The dashboard over ``engine`` serving on ``address`` while the block runs.
 
@@ -127,6 +131,8 @@ async def dashboard_serving(
     registered through it have the files their commands name taken from the working
     directory; the remote ones may connect to ``referee`` at once. Authors' uploads are
     stored by ``submissions`` (none: refused); ``sign_up`` lets people sign up as authors.
+    People play against the bots at ``tables`` (none: refused), if ``tables_open_to`` says
+    they may.
 
     Raises:
         CliError: the address is malformed or cannot be listened on.
@@ -142,6 +148,8 @@ async def dashboard_serving(
         admin_actions=actions,
         submission_actions=submissions,
         sign_up=sign_up,
+        person_tables=tables,
+        tables_open_to=tables_open_to,
     )
     try:
         server = DashboardServer(app, address)

@@ -1,5 +1,8 @@
 """The registered bots: added with a command or as remote bots with a key, found by name.
 
+The people who take seats from the dashboard are stored as records of their own kind
+(:func:`person_seat_bot`), which no list of bots shows.
+
 A remote bot's key is made by :func:`~croupier_server.tokens.new_secret`, handed out once in
 plain text and stored as its :func:`~croupier_server.tokens.hash_secret` digest only.
 """
@@ -18,7 +21,11 @@ from croupier_server.db.models import BOT_NAME_MAX_LENGTH, VERSION_SEPARATOR, Bo
 from croupier_server.db.transactions import insert
 from croupier_server.tokens import hash_secret, new_secret
 
+PERSON_PREFIX = "person@"
+"""How the name of a person's seat record begins (see :func:`person_seat_bot`)."""
+
 __all__ = [
+    "PERSON_PREFIX",
     "add_bot",
     "bot_ids",
     "checked_bot_name",
@@ -26,6 +33,7 @@ __all__ = [
     "get_bot",
     "get_bot_by_name",
     "list_bots",
+    "person_seat_bot",
 ]
 
 
@@ -90,8 +98,12 @@ def get_bot_by_name(session: Session, *, name: str) -> BotRecord | None:
 
 
 def list_bots(session: Session, *, game: str | None = None) -> list[BotRecord]:
-    """Every bot (of ``game`` only, when given), by name."""
-    query = select(BotRecord).order_by(col(BotRecord.name))
+    """Every bot (of ``game`` only, when given), by name; the people at tables are none."""
+    query = (
+        select(BotRecord)
+        .where(col(BotRecord.kind) != BotKind.PERSON)
+        .order_by(col(BotRecord.name))
+    )
     if game is not None:
         query = query.where(BotRecord.game == game)
     return list(session.exec(query))
@@ -105,6 +117,28 @@ def bot_ids(session: Session, *, names: Collection[str] | None = None) -> dict[s
             return {}
         query = query.where(col(BotRecord.name).in_(names))
     return {name: bot_id for name, bot_id in session.exec(query) if bot_id is not None}
+
+
+def person_seat_bot(session: Session, *, who: str, game: str) -> BotRecord:
+    """The record a person's seats in ``game`` are stored under (``person@WHO (GAME)``).
+
+    Made on the person's first table of the game. No bot may be named so: a bot's name
+    holds no ``@``, and a version's has only digits after it.
+
+    Raises:
+        ValueError: an unknown game.
+    """
+    name = f"{PERSON_PREFIX}{who} ({known_game(game)})"
+    found = get_bot_by_name(session, name=name)
+    if found is not None:
+        return found
+    try:
+        return insert(session, BotRecord(name=name, game=game, kind=BotKind.PERSON))
+    except IntegrityError:  # made by another table at the same moment
+        made = get_bot_by_name(session, name=name)
+        if made is None:
+            raise
+        return made
 
 
 def _insert_bot(session: Session, bot: BotRecord) -> BotRecord:

@@ -112,6 +112,9 @@ class BotKind(enum.StrEnum):
     SUBMITTED = "submitted"
     """Its author uploads it, version after version; its versions take the seats, never it
     (each a ``command`` bot named ``NAME@N``, see :mod:`croupier_server.db.submissions`)."""
+    PERSON = "person"
+    """A person who takes a seat from the dashboard (``person:WHO``): not a bot, listed
+    with none, and its games are rated for nobody."""
 
 
 class TournamentStatus(enum.StrEnum):

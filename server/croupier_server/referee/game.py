@@ -35,13 +35,18 @@ MustStart = Callable[[str], bool]
 
 @dataclass(frozen=True, slots=True)
 class Entrant:
-    """A bot taking a seat: started from its command, or a remote bot that connects itself."""
+    """Who takes a seat: a bot started from its command, a remote bot that connects itself,
+    or the other end of a session the caller opened (a person at the dashboard)."""
 
     name: str
     command: str | None = None
-    """The command line that starts it; ``None`` for a remote bot."""
+    """The command line that starts it; ``None`` for a remote bot or a given session."""
     limits: BotLimits = DEFAULT_LIMITS
     """What its process may use, when the referee starts it."""
+    session: BotSession | None = None
+    """A session the caller serves itself; the seat is asked through it as any other."""
+    time_control: TimeControl | None = None
+    """The seat's own time control (a person's clock); ``None``: the game's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +138,7 @@ async def referee_game(
                 seat=seat,
                 name=entrant.name,
                 session=session,
-                time_control=settings.time_control,
+                time_control=entrant.time_control or settings.time_control,
                 policy=settings.policy,
                 log=log,
             )
@@ -172,6 +177,8 @@ async def _seat_bot(
     processes: ProcessSource | None,
 ) -> BotSession | None:
     """The connected session of ``entrant``, or ``None`` (fault charged) if it has none."""
+    if entrant.session is not None:
+        return entrant.session
     deadline_s = settings.time_control.connect_ms / 1000
     if entrant.command is None:
         session = await server.registry.take_remote(entrant.name, deadline_s)

@@ -9,8 +9,8 @@ from typing import Any
 from croupier import codec
 from croupier.games import State
 from croupier_server.clock import utc_now
-from croupier_server.outcomes import SeatStatus
-from croupier_server.referee.records import EventEntry, GameLog
+from croupier_server.outcomes import DecidedBy, SeatStatus
+from croupier_server.referee.records import ActionEntry, EventEntry, GameLog
 from croupier_server.referee.seat import SeatAgent
 
 __all__ = ["play_game"]
@@ -34,7 +34,7 @@ async def play_game(log: GameLog, agents: Sequence[SeatAgent]) -> State[Any, Any
                 time_control=codec.TimeControl(**agent.time_control.items()),
             )
         )
-    sent = 0
+    sent = _open(log, state, agents)
     while True:
         sent = _publish_events(log, state, agents, sent)
         seats = state.seats_to_act()
@@ -48,6 +48,21 @@ async def play_game(log: GameLog, agents: Sequence[SeatAgent]) -> State[Any, Any
             log.actions.append(entry)
     _finish(log, state, agents)
     return state
+
+
+def _open(log: GameLog, state: State[Any, Any, Any], agents: Sequence[SeatAgent]) -> int:
+    """Apply the log's opening actions, each logged and its events given to the seats.
+
+    Returns how many events are given. Raises the engine's error for an opening action
+    that is not legal where it comes.
+    """
+    sent = 0
+    for seat, action in log.opening:
+        sent = _publish_events(log, state, agents, sent)
+        requested_at = utc_now()
+        state.apply(seat, action)
+        log.actions.append(ActionEntry(seat, action, DecidedBy.REPLAYED, requested_at, None))
+    return sent
 
 
 def _publish_events(

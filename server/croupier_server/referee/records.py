@@ -114,6 +114,9 @@ class GameLog:
     stopped: StartFailure | None = None
     """Why the referee stopped the game before it was played, if it did: a bot that had to
     start never said Hello (see :func:`~croupier_server.referee.game.referee_game`)."""
+    opening: list[tuple[Seat, Any]] = field(default_factory=list)
+    """Actions (seat, action) applied before any seat is asked: the first steps of the game
+    this one is forked from, logged as ``replayed``."""
 
     @property
     def is_decided_by_bots(self) -> bool:

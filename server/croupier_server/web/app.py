@@ -20,10 +20,12 @@ from croupier_server.db import authors as db_authors
 from croupier_server.web import (
     authors,
     bots,
+    duplicates,
     game_page,
     games,
     ladders,
     leaderboard,
+    play,
     replay,
     submissions,
     tournaments,
@@ -45,6 +47,8 @@ from croupier_server.web.admin import pages as admin_pages
 from croupier_server.web.admin.actions import AdminActions
 from croupier_server.web.admin.pages import login_url
 from croupier_server.web.openapi import error_answers
+from croupier_server.web.play import TablesOpenTo
+from croupier_server.web.play_schemas import PersonTables
 from croupier_server.web.ratings_cache import RatingsCache
 from croupier_server.web.submissions import SubmissionActions
 from croupier_server.web.templating import render
@@ -64,6 +68,8 @@ def create_app(
     admin_actions: AdminActions | None = None,
     submission_actions: SubmissionActions | None = None,
     sign_up: bool = False,
+    person_tables: PersonTables | None = None,
+    tables_open_to: TablesOpenTo = TablesOpenTo.ADMIN,
 ) -> FastAPI:
     """The dashboard over the database of ``engine``.
 
@@ -72,7 +78,8 @@ def create_app(
     needs a token only if ``tokens`` sets a read token (see :mod:`croupier_server.web.access`).
     The authors of the database submit and retire their bots with their own tokens, through
     ``submission_actions`` (without them, uploads are refused); with ``sign_up``, people
-    may sign up as authors.
+    may sign up as authors. People sit at tables against bots through ``person_tables``
+    (without them, the tables are refused), those ``tables_open_to`` says may open them.
     Nothing is fetched from outside the server: the pages use only the scripts and styles
     under ``/static``, and the OpenAPI schema is served as JSON at ``/api/openapi.json``
     without an interactive viewer.
@@ -92,6 +99,8 @@ def create_app(
     )
     app.state.admin_actions = admin_actions
     app.state.submission_actions = submission_actions
+    app.state.person_tables = person_tables
+    app.state.tables_open_to = tables_open_to
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.mount("/static", StaticFiles(directory=_STATIC), name="static")
     protected = app.state.access.read_protected
@@ -107,6 +116,8 @@ def create_app(
         games.router,
         replay.router,
         game_page.router,
+        play.router,
+        duplicates.router,
         workers.router,
         submissions.router,
         upload.router,

@@ -30,6 +30,7 @@ __all__ = [
     "OptionField",
     "bot_data",
     "option_fields",
+    "options_data",
     "parse",
     "tournament_data",
 ]
@@ -119,14 +120,12 @@ def bot_data(fields: dict[str, str]) -> dict[str, Any]:
     }
 
 
-def tournament_data(fields: dict[str, str]) -> dict[str, Any]:
-    """The tournament the tournament form's ``fields`` ask for, as the API takes it.
+def options_data(fields: dict[str, str], game: str) -> dict[str, Any]:
+    """The rule options of ``game`` that a form's ``fields`` fill in (:func:`option_fields`).
 
     Raises:
-        FormRefused: an option of another game than the tournament's, or a value that is
-            not of its option's kind.
+        FormRefused: an option of another game, or a value not of its option's kind.
     """
-    game = fields.get("game", "")
     options: dict[str, Any] = {}
     for field in option_fields():
         text = fields.get(field.name, "").strip()
@@ -135,9 +134,20 @@ def tournament_data(fields: dict[str, str]) -> dict[str, Any]:
         if field.game != game:
             raise FormRefused(f"{field.spec.name.replace('_', ' ')} is a {field.game} option")
         options[field.spec.name] = _option_value(field.spec, text)
+    return options
+
+
+def tournament_data(fields: dict[str, str]) -> dict[str, Any]:
+    """The tournament the tournament form's ``fields`` ask for, as the API takes it.
+
+    Raises:
+        FormRefused: an option of another game than the tournament's, or a value that is
+            not of its option's kind.
+    """
+    game = fields.get("game", "")
     data: dict[str, Any] = {
         "game": game,
-        "options": options,
+        "options": options_data(fields, game),
         "bots": _names(fields.get("bots", "")),
         **_format_settings(fields),
         "time_control": {

@@ -20,6 +20,7 @@ from sqlmodel import Session
 from croupier_server.db.models import GameRecord
 from croupier_server.db.worker_listing import ScheduledAttempt, scheduled_attempts
 from croupier_server.web.dependencies import DatabaseSession
+from croupier_server.web.duplicates import duplicates_path, has_duplicates
 from croupier_server.web.game_detail import GameSummary, game_summary
 from croupier_server.web.openapi import RecordId
 from croupier_server.web.replay import StoredReplay, ViewQuery, stored_replay
@@ -92,6 +93,9 @@ def game_page_html(
             "table_template": table_template(table_for(page.summary.game)),
             "seats": page.summary.seats,
             "speeds": SPEEDS,
+            "duplicates_url": duplicates_path(game_id)
+            if has_duplicates(session, game_id)
+            else None,
         },
     )
 

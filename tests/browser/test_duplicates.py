@@ -52,11 +52,15 @@ def test_the_side_by_side_table_scrolls_in_its_own_box_on_a_phone(
 ) -> None:
     page.set_viewport_size(PHONE)
     page.goto(f"{dashboard_url}/games/{stored_games.lexio}/duplicates")
+    main = page.locator("main")
+    assert main.evaluate("element => element.scrollWidth <= element.clientWidth")
     box = page.locator(".duplicates-scroll")
     expect(box).to_be_visible()
-    width = box.evaluate("element => element.getBoundingClientRect().width")
-    assert width <= PHONE["width"]
+    assert box.evaluate("element => element.getBoundingClientRect().right") <= PHONE["width"]
     assert box.evaluate("element => element.scrollWidth > element.clientWidth")
+    last_column = box.locator("thead th").last
+    last_column.scroll_into_view_if_needed()
+    expect(last_column).to_be_in_viewport()
 
 
 def _parting(replays: list[StoredReplay]) -> tuple[int, int]:

@@ -1,6 +1,8 @@
 """``croupier replay``: a stored game as text, from one seat's view or with all hands open.
 
-``--logs`` adds each decision's comment and what the bots wrote (see :mod:`._replay_logs`).
+``--logs`` adds each decision's comment and what the bots wrote (see :mod:`._replay_logs`);
+``--ask BOT --seat N`` asks another bot each decision of the seat instead, and prints where
+it would have played otherwise (see :mod:`._replay_ask`).
 """
 
 from __future__ import annotations
@@ -11,8 +13,15 @@ from typing import Any
 from sqlmodel import Session
 
 from croupier_server import db
-from croupier_server.cli._options import add_database_option, open_database, positive_number
+from croupier_server.cli._options import (
+    add_database_option,
+    add_sealing_option,
+    open_database,
+    positive_number,
+    sealing_from_args,
+)
 from croupier_server.cli._output import CliError, print_json
+from croupier_server.cli._replay_ask import ask_about_seat
 from croupier_server.cli._replay_logs import event_line, placed_output, print_steps, printable
 from croupier_server.db import check_stored_game, events_by_step
 from croupier_server.web.game_detail import GameDetail, game_detail
@@ -36,6 +45,13 @@ def register(commands: Any) -> None:
         action="store_true",
         help="also each decision's comment and what the bots wrote, where it happened",
     )
+    replay.add_argument(
+        "--ask",
+        metavar="BOT",
+        help="ask this registered command bot, started offline, for its action at each "
+        "decision of --seat, from the observations that seat was sent; print where it differs",
+    )
+    add_sealing_option(replay)
     add_database_option(replay)
     replay.set_defaults(run=run_replay)
 
@@ -46,7 +62,12 @@ def run_replay(args: argparse.Namespace) -> int:
     The game is the dashboard's record of it (:class:`GameDetail`, as ``/api/games/ID``
     gives it), narrowed to the view. With ``--logs``, the events step by step, each action
     with the bot's comment and the output lines in place (a seat's view: that seat's only).
+    With ``--ask``, another bot's answers at the seat's decisions instead.
     """
+    if args.ask is not None:
+        return _ask(args)
+    if args.sealed:
+        raise CliError("--sealed is for the bot that --ask starts")
     engine = open_database(args)
     with Session(engine) as session:
         record = db.get_game(session, game_id=args.game_id)
@@ -68,6 +89,16 @@ def run_replay(args: argparse.Namespace) -> int:
     else:
         _print_replay(data, view=_view_name(args), event_counts=event_counts)
     return 0
+
+
+def _ask(args: argparse.Namespace) -> int:
+    """``--ask BOT --seat N``: the bot's answers where they differ from the game's."""
+    if args.seat is None:
+        raise CliError("--ask needs --seat N: the seat whose decisions the bot is asked")
+    if args.check or args.logs:
+        raise CliError("--ask goes with --seat, --json and --sealed, not --check or --logs")
+    sealed = sealing_from_args(args)
+    return ask_about_seat(open_database(args), args, sealed=sealed)
 
 
 def _view(detail: GameDetail, *, seat: int | None, spectator: bool) -> dict[str, Any]:

@@ -59,6 +59,7 @@ from croupier_server.settings import SubmissionSettings
 from croupier_server.submissions.checker import check_versions
 from croupier_server.person_tables.host import TableHost
 from croupier_server.referee.game import RefereeSettings
+from croupier_server.second_opinion import ServerSecondOpinions
 from croupier_server.submissions.preparing import restore_active_versions
 from croupier_server.tournament.queue import play_queued_tournaments
 from croupier_server.web.play import TablesOpenTo
@@ -186,6 +187,7 @@ async def _serve(
                     sign_up=args.sign_up,
                     tables=tables,
                     tables_open_to=TablesOpenTo(args.tables),
+                    second_opinions=ServerSecondOpinions(engine, server, sealed=args.sealed),
                 )
             )
         await asyncio.to_thread(restore_active_versions, engine, submitting, report=_say)

@@ -29,6 +29,7 @@ from croupier_server.web import DashboardServer, create_app
 from croupier_server.web.access import AccessTokens
 from croupier_server.web.play import TablesOpenTo
 from croupier_server.web.play_schemas import PersonTables
+from croupier_server.web.second_opinions import SecondOpinions
 from croupier_server.web.submissions import SubmissionActions
 
 __all__ = ["DashboardTokens", "dashboard_serving", "dashboard_tokens", "referee_serving"]
@@ -124,6 +125,7 @@ async def dashboard_serving(
     sign_up: bool = False,
     tables: PersonTables | None = None,
     tables_open_to: TablesOpenTo = TablesOpenTo.ADMIN,
+    second_opinions: SecondOpinions | None = None,
 ) -> AsyncIterator[DashboardServer]:
     """The dashboard over ``engine`` serving on ``address`` while the block runs.
 
@@ -132,7 +134,8 @@ async def dashboard_serving(
     directory; the remote ones may connect to ``referee`` at once. Authors' uploads are
     stored by ``submissions`` (none: refused); ``sign_up`` lets people sign up as authors.
     People play against the bots at ``tables`` (none: refused), if ``tables_open_to`` says
-    they may.
+    they may. Bots are asked about stored games through ``second_opinions`` (none: the
+    page says it needs ``croupier serve``).
 
     Raises:
         CliError: the address is malformed or cannot be listened on.
@@ -150,6 +153,7 @@ async def dashboard_serving(
         sign_up=sign_up,
         person_tables=tables,
         tables_open_to=tables_open_to,
+        second_opinions=second_opinions,
     )
     try:
         server = DashboardServer(app, address)

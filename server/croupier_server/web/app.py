@@ -27,6 +27,7 @@ from croupier_server.web import (
     leaderboard,
     play,
     replay,
+    second_opinion_pages,
     submissions,
     tournaments,
     upload,
@@ -50,6 +51,7 @@ from croupier_server.web.openapi import error_answers
 from croupier_server.web.play import TablesOpenTo
 from croupier_server.web.play_schemas import PersonTables
 from croupier_server.web.ratings_cache import RatingsCache
+from croupier_server.web.second_opinions import SecondOpinions
 from croupier_server.web.submissions import SubmissionActions
 from croupier_server.web.templating import render
 
@@ -70,6 +72,7 @@ def create_app(
     sign_up: bool = False,
     person_tables: PersonTables | None = None,
     tables_open_to: TablesOpenTo = TablesOpenTo.ADMIN,
+    second_opinions: SecondOpinions | None = None,
 ) -> FastAPI:
     """The dashboard over the database of ``engine``.
 
@@ -80,6 +83,8 @@ def create_app(
     ``submission_actions`` (without them, uploads are refused); with ``sign_up``, people
     may sign up as authors. People sit at tables against bots through ``person_tables``
     (without them, the tables are refused), those ``tables_open_to`` says may open them.
+    Bots are asked about stored games' decisions through ``second_opinions`` (without
+    them, the page says it needs ``croupier serve``).
     Nothing is fetched from outside the server: the pages use only the scripts and styles
     under ``/static``, and the OpenAPI schema is served as JSON at ``/api/openapi.json``
     without an interactive viewer.
@@ -101,6 +106,7 @@ def create_app(
     app.state.submission_actions = submission_actions
     app.state.person_tables = person_tables
     app.state.tables_open_to = tables_open_to
+    app.state.second_opinions = second_opinions
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.mount("/static", StaticFiles(directory=_STATIC), name="static")
     protected = app.state.access.read_protected
@@ -118,6 +124,7 @@ def create_app(
         game_page.router,
         play.router,
         duplicates.router,
+        second_opinion_pages.router,
         workers.router,
         submissions.router,
         upload.router,

@@ -90,7 +90,8 @@ def stored(engine: Engine) -> tuple[int, int]:
 def log_in(client: TestClient, token: str) -> str:
     """Log in with ``token``; the CSRF value of the forms page (empty for a reader)."""
     response = client.post("/login", data={"token": token, "next": "/admin"})
-    match = re.search(r'name="csrf" value="([^"]+)"', response.text)
+    # In the page's own forms: every page's menu has the logout form, which carries it too.
+    match = re.search(r'<main>.*name="csrf" value="([^"]+)"', response.text, re.DOTALL)
     return match.group(1) if match else ""
 
 
@@ -178,7 +179,7 @@ def read_paths(client: TestClient) -> list[str]:
     assert isinstance(app, FastAPI)
     paths = []
     for route in api_routes(app.routes):
-        forms = {"/login", "/admin", "/submit", "/signup", "/ladders/new"}
+        forms = {"/login", "/admin", "/submit", "/signup", "/ladders/new", "/play"}
         if "GET" not in (route.methods or set()) or route.path in forms:
             continue
         if route.path == "/api/games/{game_id}/second-opinion":

@@ -53,13 +53,13 @@ from croupier_server.cli._submissions import (
 from croupier_server.db import BotKind, BotRecord
 from croupier_server.ladder.serving import play_open_ladders
 from croupier_server.matchmaking import pair_remote_bots
+from croupier_server.person_tables.host import TableHost
 from croupier_server.queueing.jobs import require_queue
 from croupier_server.queueing.tournaments import queue_tournament
-from croupier_server.settings import SubmissionSettings
-from croupier_server.submissions.checker import check_versions
-from croupier_server.person_tables.host import TableHost
 from croupier_server.referee.game import RefereeSettings
 from croupier_server.second_opinion import ServerSecondOpinions
+from croupier_server.settings import SubmissionSettings
+from croupier_server.submissions.checker import check_versions
 from croupier_server.submissions.preparing import restore_active_versions
 from croupier_server.tournament.queue import play_queued_tournaments
 from croupier_server.web.play import TablesOpenTo
@@ -111,6 +111,14 @@ def register(commands: Any) -> None:
         default=TablesOpenTo.ADMIN.value,
         help="who may open a table on the dashboard and play against the bots (/play): the "
         "admin (default), authors too, or anyone",
+    )
+    serve.add_argument(
+        "--away-s",
+        type=positive_number,
+        default=30,
+        metavar="SECONDS",
+        help="how long a person's seat may have no page open before its stand-in bot plays "
+        "it or it is forfeited, as its table says (default: 30)",
     )
     add_submission_options(serve)
     add_database_option(serve)
@@ -174,7 +182,9 @@ async def _serve(
         server = await stack.enter_async_context(referee_serving(engine, args.listen))
         pairing = f" for remote {game.name} bots: {', '.join(bots)}" if game is not None else ""
         print(f"referee listening on {server.address}{pairing}", flush=True)
-        tables = TableHost(engine, server, settings=RefereeSettings(sealed=args.sealed))
+        tables = TableHost(
+            engine, server, settings=RefereeSettings(sealed=args.sealed), away_s=args.away_s
+        )
         stack.push_async_callback(tables.close)
         if tokens is not None:
             await stack.enter_async_context(

@@ -175,7 +175,9 @@ class TableHost:
             raise
         return OpenedTable(game_id, secret)
 
-    async def _start(self, table: _Table, person: PersonSeat | None, entrant: Entrant | None) -> int:
+    async def _start(
+        self, table: _Table, person: PersonSeat | None, entrant: Entrant | None
+    ) -> int:
         """Start the table's game; its id once it is stored as running."""
         started: asyncio.Future[int] = asyncio.get_running_loop().create_future()
 
@@ -287,6 +289,9 @@ class TableHost:
             seats = db.game_seats(session, game_id=request.game_id)
             bots = [db.get_bot(session, bot_id=seat.bot_id) for seat in seats]
             opening = [(action.seat, game.parse_action(action.text)) for action in stored]
+        for seat, bot in enumerate(bots):
+            if seat != request.seat and (bot is None or bot.kind is BotKind.PERSON):
+                raise TableRefused(f"seat {seat} was a person's: only that seat can be taken")
         names = [bot.name for bot in bots if bot is not None]
         taken = request.bot or who
         others = [name for seat, name in enumerate(names) if seat != request.seat]
@@ -302,4 +307,3 @@ class TableHost:
         settings = dataclasses.replace(stored_settings, sealed=sealed)
         table = _Table(game, table_bots, record.seed, settings, fork)
         return table, (others[0] if others else None)
-

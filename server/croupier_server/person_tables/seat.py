@@ -77,6 +77,7 @@ class PersonSeat:
         self._followers = 0
         self._away: asyncio.Task[None] | None = None
         self._handed_when_away = False
+        self._returning: asyncio.Future[None] | None = None
         self._pump = asyncio.ensure_future(self._read())
 
     # What the table's game tells the seat.
@@ -143,7 +144,7 @@ class PersonSeat:
             self._away.cancel()
             self._away = None
         if self._handed_when_away and self._state is SeatState.BOT:
-            asyncio.ensure_future(self._come_back())
+            self._returning = asyncio.ensure_future(self._come_back())
         try:
             yield
         finally:

@@ -5,8 +5,8 @@ person's seat); its seat's page ``/play/{secret}`` is the link only that person 
 page follows the seat over server-sent events (``/play/{secret}/events``): each is the seat's
 view, drawn by the game's table plug-in from the engine's observation of that seat (as a
 bot's is built), with the legal actions of the decision asked, if any. The person answers
-with ``POST /play/{secret}/act`` (one of those legal actions, by number), hands the seat to a
-bot and takes it back. ``POST /games/{id}/fork`` plays a finished game on from one of its
+with ``POST /api/play/{secret}/act`` (one of those legal actions, by number), hands the seat
+to a bot and takes it back (``.../hand-over``, ``.../take-back``), answered in JSON. ``POST /games/{id}/fork`` plays a finished game on from one of its
 steps, a person or another bot at one seat.
 
 Who may open tables is the organiser's choice (:class:`TablesOpenTo`); the tables are kept
@@ -185,7 +185,7 @@ async def fork_game(request: Request, game_id: RecordId) -> Response:
 
 
 @router.get("/play/{secret}", response_class=HTMLResponse)
-def seat_page(request: Request, secret: Secret) -> HTMLResponse:
+async def seat_page(request: Request, secret: Secret) -> HTMLResponse:
     """The person's seat: the table as the seat sees it, live, and its legal actions."""
     seat = _seat(request, secret)
     snapshot = seat.snapshot()
@@ -219,9 +219,12 @@ async def seat_events(request: Request, secret: Secret) -> StreamingResponse:
     return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
 
-@router.post("/play/{secret}/act", status_code=204)
-def act(request: Request, secret: Secret, choice: ActionChoice) -> Response:
-    """Answer the decision asked of the seat with one of its legal actions."""
+@router.post("/api/play/{secret}/act", status_code=204)
+async def act(request: Request, secret: Secret, choice: ActionChoice) -> Response:
+    """Answer the decision asked of the seat with one of its legal actions.
+
+    In the event loop, as the referee that waits for the answer.
+    """
     try:
         _seat(request, secret).act(choice.request_id, choice.action)
     except TurnRefused as error:
@@ -229,7 +232,7 @@ def act(request: Request, secret: Secret, choice: ActionChoice) -> Response:
     return Response(status_code=204)
 
 
-@router.post("/play/{secret}/hand-over", status_code=204)
+@router.post("/api/play/{secret}/hand-over", status_code=204)
 async def hand_over(request: Request, secret: Secret, choice: HandOver) -> Response:
     """Let a bot play the seat until the person takes it back."""
     try:
@@ -239,7 +242,7 @@ async def hand_over(request: Request, secret: Secret, choice: HandOver) -> Respo
     return Response(status_code=204)
 
 
-@router.post("/play/{secret}/take-back", status_code=204)
+@router.post("/api/play/{secret}/take-back", status_code=204)
 async def take_back(request: Request, secret: Secret) -> Response:
     """Take the seat back from the bot that plays it."""
     try:
@@ -295,8 +298,9 @@ def seat_view(snapshot: SeatSnapshot) -> dict[str, Any]:
 
 
 def action_pieces(action: object) -> list[str]:
-    """The faces of the pieces ``action`` plays from the hand (a Lexio play's tiles, the
-    cards of a cribbage discard or peg), as the table draws them; none for a pass.
+    """The faces of the pieces ``action`` plays from the hand, as the table draws them.
+
+    A Lexio play's tiles, the cards of a cribbage discard, peg or placement; none for a pass.
 
     >>> from croupier.games.lexio import Play
     >>> action_pieces(Play.from_str("play sun3 cloud3"))
@@ -334,4 +338,3 @@ def _one_line(error: Exception) -> str:
             for problem in error.errors()
         )
     return str(error).splitlines()[0] if str(error) else type(error).__name__
-

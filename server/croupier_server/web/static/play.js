@@ -12,6 +12,7 @@
   const statusLine = $("play-status");
   const selectionLine = $("play-selection");
   const actionsArea = $("play-actions");
+  const legalList = $("play-legal");
   const refusalLine = $("play-refusal");
   const clockLine = $("play-clock");
   const eventsList = $("play-events");
@@ -83,6 +84,23 @@
     return element;
   }
 
+  function drawLegal() {
+    legalList.replaceChildren();
+    if (!canChoose()) return;
+    for (const action of view.actions.filter((each) => each.pieces.length > 0)) {
+      const item = document.createElement("li");
+      const pick = button(action.text, () => {
+        selected = new Set(action.pieces);
+        drawTable();
+        drawActions();
+      });
+      pick.dataset.pieces = action.pieces.join(" ");
+      pick.title = "select these pieces";
+      item.append(pick);
+      legalList.append(item);
+    }
+  }
+
   function drawActions() {
     actionsArea.replaceChildren();
     if (!canChoose()) {
@@ -108,7 +126,7 @@
   }
 
   async function post(path, body) {
-    const response = await fetch(`${base}/${path}`, {
+    const response = await fetch(`/api${base}/${path}`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body || {}),
@@ -142,6 +160,7 @@
       sending = false;
       drawTable();
       drawActions();
+      drawLegal();
     }
   }
 
@@ -174,6 +193,9 @@
 
   function draw() {
     statusLine.textContent = [statusText(), view.detail].filter(Boolean).join(" ");
+    statusLine.dataset.state = view.state;
+    statusLine.dataset.request = view.request_id === null ? "" : String(view.request_id);
+    statusLine.dataset.step = String(view.step);
     showRefusal(view.refusal ? `The referee refused your last move: ${view.refusal}` : "");
     eventsList.replaceChildren(
       ...view.events.map((text) => {
@@ -191,6 +213,7 @@
     takeBack.hidden = view.state !== "bot";
     drawTable();
     drawActions();
+    drawLegal();
     drawClock();
   }
 

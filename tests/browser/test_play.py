@@ -81,7 +81,11 @@ def open_table(page: Page, url: str, game: str, **fields: str) -> str:
 
 
 def status(page: Page) -> dict[str, str]:
-    return page.locator("#play-status").evaluate("(element) => ({...element.dataset})")
+    """The seat's state as its page shows it: ``state``, ``request`` and ``step``."""
+    shown: dict[str, str] = page.locator("#play-status").evaluate(
+        "(element) => ({...element.dataset})"
+    )
+    return shown
 
 
 def wait_for_turn(page: Page, answered: str) -> bool:
@@ -301,7 +305,7 @@ def test_without_the_link_a_browser_can_neither_act_nor_see_the_hand(
         assert answer.status == 404
         other.goto(f"{serving.url}/games/{game_id}")
         shown = other.locator('.seat[data-seat="0"] .hand [data-tile]')
-        assert shown.count() == 0, [face for face in hand]
+        assert shown.count() == 0, hand
     finally:
         stranger.close()
     request = urllib.request.Request(f"{serving.url}/play/{'x' * 30}/events")

@@ -6,8 +6,9 @@ page follows the seat over server-sent events (``/play/{secret}/events``): each 
 view, drawn by the game's table plug-in from the engine's observation of that seat (as a
 bot's is built), with the legal actions of the decision asked, if any. The person answers
 with ``POST /api/play/{secret}/act`` (one of those legal actions, by number), hands the seat
-to a bot and takes it back (``.../hand-over``, ``.../take-back``), answered in JSON. ``POST /games/{id}/fork`` plays a finished game on from one of its
-steps, a person or another bot at one seat.
+to a bot and takes it back (``.../hand-over``, ``.../take-back``), answered in JSON.
+``POST /games/{id}/fork`` plays a finished game on from one of its steps, a person or
+another bot at one seat.
 
 Who may open tables is the organiser's choice (:class:`TablesOpenTo`); the tables are kept
 by the command serving the dashboard (:class:`~croupier_server.web.play_schemas.PersonTables`).

@@ -185,7 +185,9 @@ def test_an_illegal_selection_cannot_be_sent(page: Page, serving: Serving) -> No
     assert chosen is not None, "every pair of tiles is legal: no illegal selection to try"
     for face in chosen:
         own_piece(page, 0, face).click()  # type: ignore[attr-defined]
-    expect(page.locator("#play-selection")).to_contain_text("not a legal move now")
+    line = page.locator("#play-selection")
+    expect(line).to_contain_text("not a legal move now")
+    expect(line).to_contain_text(re.compile(r"^(no combination|a pair, which does not beat)"))
     for button in page.locator("#play-actions button").all():  # a pass at most
         assert button.text_content() == "pass"
     request = int(status(page)["request"])
@@ -196,6 +198,9 @@ def test_an_illegal_selection_cannot_be_sent(page: Page, serving: Serving) -> No
     )
     assert refused.status == 409
     assert "no legal action 9999" in refused.text()
+    page.locator("details.play-hints summary").click()
+    page.locator("#play-legal button").first.click()  # a legal play's tiles, described too
+    expect(line).to_contain_text(re.compile(r"^a [a-z ]+(: you lead with it|, which beats)"))
 
 
 def test_a_seat_handed_to_a_bot_is_taken_back_and_a_reload_keeps_it(

@@ -19,7 +19,7 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import AsyncIterator, Sequence
-from typing import Annotated, Any
+from typing import Annotated, Any, Protocol, runtime_checkable
 
 from fastapi import APIRouter, HTTPException, Path, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
@@ -73,6 +73,24 @@ class ActionChoice(BaseModel):
 
     request_id: int = Field(ge=1)
     action: int = Field(ge=0)
+
+
+class Selection(BaseModel):
+    """Pieces of the seat's hand the person has selected, by face."""
+
+    pieces: list[str] = Field(max_length=64)
+
+
+@runtime_checkable
+class SelectionDescriber(Protocol):
+    """What a table plug-in may also do: say what a selection of the seat's pieces makes.
+
+    Lexio's says which combination the tiles form and whether it beats the table.
+    """
+
+    def describe_selection(self, observation: Any, faces: Sequence[str]) -> str:
+        """What the pieces ``faces`` make for the seat of ``observation``."""
+        ...
 
 
 class HandOver(BaseModel):
@@ -233,6 +251,17 @@ async def act(request: Request, secret: Secret, choice: ActionChoice) -> Respons
     return Response(status_code=204)
 
 
+@router.post("/api/play/{secret}/describe")
+async def describe(request: Request, secret: Secret, selection: Selection) -> dict[str, str]:
+    """What the selected pieces make, as the game's table plug-in says (empty: it says not)."""
+    snapshot = _seat(request, secret).snapshot()
+    plugin = table_for(snapshot.game.name)
+    if not isinstance(plugin, SelectionDescriber):
+        return {"text": ""}
+    observation = _state(snapshot).observation(snapshot.seat)
+    return {"text": plugin.describe_selection(observation, selection.pieces)}
+
+
 @router.post("/api/play/{secret}/hand-over", status_code=204)
 async def hand_over(request: Request, secret: Secret, choice: HandOver) -> Response:
     """Let a bot play the seat until the person takes it back."""
@@ -260,11 +289,8 @@ def seat_view(snapshot: SeatSnapshot) -> dict[str, Any]:
     (:class:`~croupier_server.web.viewers.Viewer` of that seat), the legal actions are the
     referee's, each with the pieces of the seat's hand it plays.
     """
-    state: State[Any, Any, Any] = snapshot.game.new_state(snapshot.seed)
-    shown_from = 0
-    for seat, action in snapshot.actions:
-        shown_from = len(state.events)
-        state.apply(seat, action)
+    state = _state(snapshot)
+    shown_from = len(_state(snapshot, before_last=True).events) if snapshot.actions else 0
     seat = snapshot.seat
     visible = [event for event in state.events if event.is_visible_to(seat)]
     plugin = table_for(snapshot.game.name)
@@ -296,6 +322,15 @@ def seat_view(snapshot: SeatSnapshot) -> dict[str, Any]:
         "detail": snapshot.detail,
         "result": None if snapshot.result is None else _result_text(snapshot),
     }
+
+
+def _state(snapshot: SeatSnapshot, *, before_last: bool = False) -> State[Any, Any, Any]:
+    """The game of ``snapshot`` as it stands (or stood before its last action)."""
+    state: State[Any, Any, Any] = snapshot.game.new_state(snapshot.seed)
+    actions = snapshot.actions[:-1] if before_last else snapshot.actions
+    for seat, action in actions:
+        state.apply(seat, action)
+    return state
 
 
 def action_pieces(action: object) -> list[str]:

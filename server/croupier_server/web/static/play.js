@@ -101,6 +101,26 @@
     }
   }
 
+  let describing = 0;
+
+  // What the selection makes, as the game's rules say (Lexio: the combination, and whether
+  // it beats the table); kept only if the selection has not changed meanwhile.
+  async function describe(generic) {
+    const asked = ++describing;
+    const pieces = [...selected];
+    try {
+      const response = await fetch(`/api${base}/describe`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ pieces }),
+      });
+      const text = response.ok ? (await response.json()).text : "";
+      if (asked === describing && text) selectionLine.textContent = `${text}. ${generic}`;
+    } catch (error) {
+      // the generic line stays
+    }
+  }
+
   function drawActions() {
     actionsArea.replaceChildren();
     if (!canChoose()) {
@@ -115,8 +135,10 @@
       selectionLine.textContent = "Select pieces of your hand to play them.";
     } else if (matching.length > 0) {
       selectionLine.textContent = `Legal: ${matching.map((action) => action.text).join(" or ")}.`;
+      describe(selectionLine.textContent);
     } else {
       selectionLine.textContent = `${[...selected].join(" ")}: not a legal move now.`;
+      describe(selectionLine.textContent);
     }
     for (const action of [...matching, ...without]) {
       actionsArea.append(

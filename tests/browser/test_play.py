@@ -14,6 +14,7 @@ import json
 import re
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -318,3 +319,25 @@ def test_without_the_link_a_browser_can_neither_act_nor_see_the_hand(
         urllib.request.urlopen(request, timeout=10)
     refused.value.close()
     assert refused.value.code == 404
+
+
+def test_a_seat_left_alone_is_forfeited_when_its_table_says_so(serving: Serving) -> None:
+    form = {
+        "game": "lexio",
+        "bots": ",".join(LEXIO_BOTS),
+        "seat": "1",
+        "when_away": "forfeit",
+        "rounds": "20",
+        "starting_chips": "5000",
+    }
+    opened = urllib.request.Request(
+        f"{serving.url}/play", data=urllib.parse.urlencode(form).encode(), method="POST"
+    )
+    with urllib.request.urlopen(opened, timeout=30) as answer:  # follows the 303
+        url = answer.url
+    with urllib.request.urlopen(f"{url}/events", timeout=30) as events:
+        assert events.readline().startswith(b"data: ")  # followed, then left
+    deadline = time.monotonic() + TURN / 1000
+    while seat_state(url) != "forfeited":
+        assert time.monotonic() < deadline, "the seat left alone was never forfeited"
+        time.sleep(0.1)

@@ -52,8 +52,10 @@ class Standing:
         bot: The bot's name.
         elo: Its Bradley-Terry Elo (mean 0) and the bootstrap 95% interval over deals.
         games: The seats it held.
+        deals: The deals it played.
         score: Its share of the pairwise points (wins, half draws), 0 to 1.
-        margin: Its mean score over the other seats per game, and its 95% interval.
+        margin: Its mean score over the other seats per game, and its 95% interval (none
+            below :data:`~croupier_server.ratings.MIN_BOOTSTRAP_DEALS` deals).
         faults: Counts of ``timeouts``, ``illegal``, ``crashes`` and ``forfeits``.
         latency_ms: The 50th and 95th percentiles and the maximum of its decision times.
     """
@@ -63,9 +65,10 @@ class Standing:
     elo: float
     elo_interval: Interval
     games: int
+    deals: int
     score: float
     margin: float
-    margin_interval: Interval
+    margin_interval: Interval | None
     faults: dict[str, int] = field(default_factory=dict)
     latency_ms: tuple[float, float, float] | None = None
 
@@ -135,6 +138,7 @@ def rank_bots(
             elo=elo.estimate[bot],
             elo_interval=elo.interval(bot),
             games=margin[bot].games,
+            deals=margin[bot].deals,
             score=points[bot][0] / points[bot][1] if points[bot][1] else 0.0,
             margin=margin[bot].mean,
             margin_interval=margin[bot].interval,

@@ -88,7 +88,13 @@ def test_a_bot_page_gives_its_results_by_opponent_from_the_head_to_head(
         assert line["score"] == pytest.approx(pair.score, abs=1e-4)
         assert line["los"] == pytest.approx(pair.los, abs=1e-4)
         assert line["score_low"] <= line["score"] <= line["score_high"]
-    assert [point["game"] for point in board["rating_history"]] == [1, 2, 3, 4]
+        counts = (line["met"], line["ahead"], line["tied"], line["behind"])
+        assert counts == (pair.met, pair.ahead, pair.tied, pair.behind)
+        assert line["met"] == 4  # the round robin's four games, each with all four bots
+    # One deal: one moment, after its four games, at the board's Elo.
+    assert [(point["game"], point["elo"]) for point in board["rating_history"]] == [
+        (4, board["elo"])
+    ]
 
 
 def test_a_bot_page_shows_what_its_twin_says(client: TestClient) -> None:
@@ -177,7 +183,8 @@ def test_a_bot_named_in_html_has_its_page_escaped(client: TestClient) -> None:
     assert '<b id="x">' not in page
     assert "<script>" not in page
     assert f"<h1>{escaped}</h1>" in page
-    assert f"<title>Online Elo of {escaped} on lexio 4 players</title>" in page
+    title = f"Elo of {HTML_NAME} on lexio 4 players after each of its games"
+    assert f"<title>{escape(title)} (the mean of the board&#39;s bots at 0)</title>" in page
     other = client.get(f"/bots/{bot_id(client, 'lexio_strong')}").text
     assert f'<a href="/bots/{identity}">{escaped}</a>' in other
 

@@ -103,11 +103,14 @@ def test_a_board_page_shows_what_its_json_twin_says(
             "links": [f"/bots/{line['bot_id']}"],
             "elo": line["elo"],
             "games": line["games"],
-            "score": f"{100 * line['score']:.1f}%",
+            "score": f"{100 * line['score']:.0f}%",
         }
         for line in data["lines"]
     ]
     assert page.text.count('<svg class="sparkline"') == len(data["lines"])
+    unit = {"lexio": "chips", "cribbage": "game points"}[game]
+    assert data["score_unit"] == unit
+    assert f"Margin ({unit}/game)" in [cell.text for cell in table.headers]
 
 
 def test_the_leaderboard_page_shows_every_board_as_its_twin_does(client: TestClient) -> None:
@@ -130,8 +133,10 @@ def test_boards_are_sortable_by_their_headers(client: TestClient) -> None:
         assert "sortable" in table.classes
         sorts = {cell.text: cell.attrs.get("data-sort") for cell in table.headers}
         assert sorts["Bot"] == "text"
-        for numeric in ("Rank", "Elo", "Games", "Score", "Margin / game", "Forfeits"):
+        for numeric in ("Rank", "Elo", "Games", "Score", "Forfeits"):
             assert sorts[numeric] == "number"
+        (margin,) = [name for name in sorts if name.startswith("Margin (")]
+        assert sorts[margin] == "number"
         assert table.headers[0].attrs["aria-sort"] == "ascending"
         assert all(row[2].attrs.get("data-value") for row in table.rows)
     assert re.search(r'<script src="[^"]*/static/sortable\.js" defer>', page)

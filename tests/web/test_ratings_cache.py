@@ -26,7 +26,7 @@ from croupier_server.db import (
     statistics,
 )
 from croupier_server.db.statistics import BoardVersion, FinishedGame
-from croupier_server.ratings import GameOutcome, replay_online_elo
+from croupier_server.ratings import Deal, GameOutcome, fit_elo, tally_pairs
 from croupier_server.web import create_app
 from croupier_server.web.ratings_cache import Board, RatingsCache
 from tests.server.db.played import mark_decided
@@ -97,7 +97,7 @@ def test_a_board_is_computed_on_first_request_then_served_from_memory(engine: En
     assert cache.board(game="cribbage") is not board  # every variant: a board of its own
 
 
-def test_rating_histories_are_the_online_elo_after_each_game(engine: Engine) -> None:
+def test_rating_histories_are_the_standings_elo_over_the_games_so_far(engine: Engine) -> None:
     alice, bob, carol = add_bots(engine, "alice", "bob", "carol")
     play(engine, [alice, bob], 1, 0)
     play(engine, [carol, alice], 1, 0)
@@ -108,14 +108,15 @@ def test_rating_histories_are_the_online_elo_after_each_game(engine: Engine) -> 
         GameOutcome(("carol", "alice"), (1, 0)),
         GameOutcome(("bob", "carol"), (0, 1)),
     ]
-    assert {bot: len(history) for bot, history in board.rating_history.items()} == {
-        "alice": 2,
-        "bob": 2,
-        "carol": 2,
-    }
-    final = replay_online_elo(games)
-    assert {bot: history[-1] for bot, history in board.rating_history.items()} == final
-    assert board.rating_history["alice"][0] == replay_online_elo(games[:1])["alice"]
+    # Each game is a deal of its own: a moment after each, the fit of the games so far.
+    after = [fit_elo(tally_pairs([Deal((game,)) for game in games[:k]])) for k in (1, 2, 3)]
+    expected = {"alice": (after[0], after[2]), "bob": after[1:], "carol": after[1:]}
+    for bot, fits in expected.items():
+        history = board.rating_history[bot]
+        assert [games for games, _ in history] == [1, 2]
+        assert [elo for _, elo in history] == pytest.approx([fit[bot] for fit in fits], abs=1e-3)
+    for line in board.standings:  # each history ends at the bot's line on the board
+        assert board.rating_history[line.bot][-1][1] == pytest.approx(line.elo, abs=1e-3)
 
 
 def test_a_stale_board_is_served_at_once_while_one_thread_refreshes_it(

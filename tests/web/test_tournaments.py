@@ -102,8 +102,8 @@ def test_the_standings_table_is_sortable_and_agrees_with_the_json(client: TestCl
     detail = client.get("/api/tournaments/1").json()
     text = client.get("/tournaments/1").text
     assert '<table class="data sortable standings">' in text
-    assert '<th data-sort="text">Bot</th>' in text
-    assert '<th class="num" data-sort="number">Elo</th>' in text
+    assert '<th data-sort="text" scope="col">Bot</th>' in text
+    assert '<th class="num" data-sort="number" scope="col">Elo</th>' in text
     assert '<script src="http://testserver/static/sortable.js" defer></script>' in text
     names = [str(escape(line["bot"])) for line in detail["standings"]]
     assert standings_names(text) == names
@@ -122,16 +122,19 @@ def test_the_head_to_head_cells_show_the_score_and_the_los(client: TestClient) -
     text = client.get("/tournaments/1").text
     table = table_of(text, '<table class="data head-to-head">')
     cells = re.findall(
-        r'<td class="num los" data-los="([^"]+)" style="([^"]+)"\s+title="([^"]+)"', table
+        r'<td class="num los" data-los="([^"]+)" style="([^"]+)">\s*(.*?)\s*</td>', table, re.S
     )
     assert len(cells) == len(pairs)
     # Rows follow the standings, each row's cells the same order of opponents.
     ordered = [pairs[a, b] for a in bots for b in bots if a != b]
-    for (los, style, title), line in zip(cells, ordered, strict=True):
+    for (los, style, content), line in zip(cells, ordered, strict=True):
         assert float(los) == pytest.approx(line["los"])
-        assert f"LOS {100 * line['los']:.1f}%" in title
         assert style.startswith("background-color: hsl(")
-    assert table.count('<span class="los-value">LOS ') == len(pairs)
+        score, low, high = (
+            f"{100 * line[key]:.0f}%" for key in ("score", "score_low", "score_high")
+        )
+        assert f'{score} <span class="pm">[{low}, {high}]</span>' in content
+        assert f'<span class="los-value">4 games · LOS {100 * line["los"]:.0f}%</span>' in content
 
 
 def test_an_unknown_tournament_is_a_404(client: TestClient) -> None:

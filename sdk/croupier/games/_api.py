@@ -230,6 +230,15 @@ class Game(abc.ABC, Generic[StateT]):
         return cls.title
 
     @classmethod
+    def score_unit(cls, options: Mapping[str, Any]) -> str:
+        """What the final scores of a game of ``options`` count, in the plural (``"chips"``).
+
+        The dashboard writes it beside the numbers made of scores (a margin in chips per
+        game). This default says ``"points"``.
+        """
+        return "points"
+
+    @classmethod
     def seat_counts(cls) -> tuple[int, ...]:
         """Every number of seats a variant of the game has, in increasing order."""
         return tuple(sorted({variant.seats for variant in cls.variants()}))

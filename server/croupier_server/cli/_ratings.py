@@ -99,10 +99,11 @@ def standings_data(table: Sequence[Standing]) -> list[dict[str, Any]]:
             "games": row.games,
             "score": round(row.score, 4),
             "margin": round(row.margin, 3),
-            "margin_interval": [
-                round(row.margin_interval.low, 3),
-                round(row.margin_interval.high, 3),
-            ],
+            "margin_interval": (
+                None
+                if row.margin_interval is None
+                else [round(row.margin_interval.low, 3), round(row.margin_interval.high, 3)]
+            ),
             "faults": row.faults,
             "latency_ms": (
                 dict(zip(("p50", "p95", "max"), row.latency_ms, strict=True))
@@ -126,12 +127,13 @@ def print_standings(table: Sequence[Standing]) -> None:
     )
     for row in table:
         elo_half = row.elo_interval.width / 2
-        margin_half = row.margin_interval.width / 2
+        # Fewer deals than a bootstrap needs: no interval (n/a).
+        margin_half = f"{row.margin_interval.width / 2:.2f}" if row.margin_interval else "n/a"
         latency = row.latency_ms or (float("nan"),) * 3
         faults = row.faults
         print(
             f"{row.rank:>4}  {row.bot:20} {row.elo:>6.0f} {elo_half:>7.0f} {row.games:>6} "
-            f"{row.score:>6.1%} {row.margin:>8.2f} {margin_half:>7.2f}  "
+            f"{row.score:>6.1%} {row.margin:>8.2f} {margin_half:>7}  "
             f"{faults['timeouts']:>4} {faults['illegal']:>4} {faults['crashes']:>5} "
             f"{faults['forfeits']:>4}  {latency[0]:>7.1f} {latency[1]:>7.1f} {latency[2]:>7.1f}"
         )

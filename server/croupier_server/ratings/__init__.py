@@ -7,7 +7,9 @@ rotation), each a tuple of :class:`GameOutcome` (the bot and the final score of 
 - :func:`fit_elo`: the Bradley-Terry fit on the Elo scale (mean 0 or anchored), and
   :func:`bootstrap_elo`, the fit with its t intervals (the CR2 covariance by deals,
   :mod:`.robust`) and its bootstrap replicates over deals.
-- :func:`head_to_head` and :func:`likelihood_of_superiority`: results between two bots.
+- :func:`elo_histories`: that fit over the deals up to each of a number of moments.
+- :func:`head_to_head` and :func:`likelihood_of_superiority`: results between two bots,
+  weighted and counted, with Wilson's interval of the score (:func:`wilson_interval`).
 - :func:`margins`: each bot's score over the other seats of its games.
 - :func:`update_online_elo`: the classic incremental Elo for a live leaderboard.
 - :func:`sprt`: fishtest's sequential test on trinomial or pentanomial counts.
@@ -21,9 +23,15 @@ rotation), each a tuple of :class:`GameOutcome` (the bot and the final score of 
 
 from croupier_server.ratings.bootstrap import EloBootstrap, bootstrap_elo
 from croupier_server.ratings.elo import ELO_PER_NEPER, elo_from_score, expected_score, fit_elo
-from croupier_server.ratings.intervals import Interval, percentile_interval, t_interval
+from croupier_server.ratings.history import HISTORY_MOMENTS, EloHistory, elo_histories
+from croupier_server.ratings.intervals import (
+    Interval,
+    percentile_interval,
+    t_interval,
+    wilson_interval,
+)
 from croupier_server.ratings.los import HeadToHead, head_to_head, likelihood_of_superiority
-from croupier_server.ratings.margin import Margin, margins, seat_margins
+from croupier_server.ratings.margin import MIN_BOOTSTRAP_DEALS, Margin, margins, seat_margins
 from croupier_server.ratings.online import replay_online_elo, update_online_elo
 from croupier_server.ratings.pairwise import (
     PairResult,
@@ -37,8 +45,11 @@ from croupier_server.ratings.sprt import SprtResult, SprtState, pentanomial, spr
 
 __all__ = [
     "ELO_PER_NEPER",
+    "HISTORY_MOMENTS",
+    "MIN_BOOTSTRAP_DEALS",
     "Deal",
     "EloBootstrap",
+    "EloHistory",
     "GameOutcome",
     "HeadToHead",
     "Interval",
@@ -49,6 +60,7 @@ __all__ = [
     "SprtState",
     "bootstrap_elo",
     "elo_from_score",
+    "elo_histories",
     "expected_score",
     "fit_elo",
     "head_to_head",
@@ -64,4 +76,5 @@ __all__ = [
     "t_interval",
     "tally_pairs",
     "update_online_elo",
+    "wilson_interval",
 ]

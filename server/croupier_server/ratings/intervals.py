@@ -1,14 +1,17 @@
-"""Confidence intervals: the value type, the percentile of a sample, and a t interval."""
+"""Confidence intervals: the value type, a sample's percentiles, t and Wilson intervals."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from statistics import NormalDist
 
 from croupier_server.ratings.student import t_quantile
 
-__all__ = ["Interval", "percentile_interval", "t_interval"]
+__all__ = ["Interval", "percentile_interval", "t_interval", "wilson_interval"]
+
+_NORMAL = NormalDist()
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +71,35 @@ def t_interval(
         return Interval(centre, centre)
     half = t_quantile((1.0 + confidence) / 2.0, degrees_of_freedom) * math.sqrt(variance)
     return Interval(centre - half, centre + half)
+
+
+def wilson_interval(share: float, trials: float, confidence: float = 0.95) -> Interval:
+    """Wilson's score interval of a share (wins and half draws) of ``trials`` results.
+
+    Unlike the share plus or minus a normal half-width, it never shrinks to a point at 0%
+    or 100%: eight wins in eight games say the share is above 63%, not that it is 100%.
+    ``trials`` may be fractional: weighted results count as their effective number,
+    ``(sum of weights)**2 / (sum of squared weights)``. It takes every result as a win or a
+    loss, so draws make it a little wider than it need be. No trial: ``[0, 1]``.
+
+    >>> interval = wilson_interval(1.0, 8)
+    >>> round(interval.low, 3), interval.high
+    (0.676, 1.0)
+    >>> wilson_interval(0.5, 0)
+    Interval(low=0.0, high=1.0)
+    """
+    if not 0.0 < confidence < 1.0:
+        raise ValueError(f"confidence must be in (0, 1), not {confidence}")
+    if not 0.0 <= share <= 1.0:
+        raise ValueError(f"a share is in [0, 1], not {share}")
+    if trials <= 0.0:
+        return Interval(0.0, 1.0)
+    z = _NORMAL.inv_cdf((1.0 + confidence) / 2.0)
+    spread = z * z / trials
+    centre = (share + spread / 2.0) / (1.0 + spread)
+    half = z * math.sqrt(share * (1.0 - share) / trials + spread / (4.0 * trials)) / (1.0 + spread)
+    # It holds the share; rounding alone could leave it a hair outside at 0 or 1.
+    return Interval(max(0.0, min(share, centre - half)), min(1.0, max(share, centre + half)))
 
 
 def _quantile(ordered: Sequence[float], q: float) -> float:

@@ -1,7 +1,8 @@
 """Head-to-head results between two bots and the likelihood of superiority.
 
 The head-to-head table counts the pairwise results (:mod:`~croupier_server.ratings.pairwise`)
-of every game where the two bots both sat, with their weights. The likelihood of superiority
+of every game where the two bots both sat, with their weights, and the plain counts of
+those meetings (ahead, tied, behind) that a person reads. The likelihood of superiority
 (LOS) is the probability that the bot is the stronger given its wins and losses against the
 opponent, in the normal approximation used by fishtest and the chess programming community:
 ``LOS = Phi((W - L) / sqrt(W + L))``; draws carry no information about who is stronger.
@@ -11,15 +12,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from croupier_server.ratings.intervals import Interval
+from croupier_server.ratings.intervals import Interval, wilson_interval
 from croupier_server.ratings.pairwise import pair_results
 from croupier_server.ratings.records import Deal
 
 __all__ = ["HeadToHead", "head_to_head", "likelihood_of_superiority"]
-
-_Z95 = 1.959963984540054
 
 
 def likelihood_of_superiority(wins: float, losses: float) -> float:
@@ -39,7 +38,7 @@ def likelihood_of_superiority(wins: float, losses: float) -> float:
 
 @dataclass(frozen=True, slots=True)
 class HeadToHead:
-    """The weighted pairwise results of ``bot`` against ``opponent``.
+    """The pairwise results of ``bot`` against ``opponent``: weighted, and counted.
 
     Attributes:
         bot: The bot whose results these are.
@@ -48,9 +47,13 @@ class HeadToHead:
         wins: The weight of ``bot``'s wins.
         draws: The weight of the draws.
         losses: The weight of ``bot``'s losses.
-        interval: A 95% normal interval of :attr:`score`, taking the pairwise results as
-            independent (it ignores that games of one deal are correlated; for that, see
+        interval: The 95% Wilson interval of :attr:`score`
+            (:func:`~croupier_server.ratings.wilson_interval`), taking the pairwise results
+            as independent (it ignores that games of one deal are correlated; for that, see
             :func:`~croupier_server.ratings.bootstrap_elo`).
+        ahead: The games in which ``bot`` scored more than ``opponent``.
+        tied: The games in which they scored the same.
+        behind: The games in which ``bot`` scored less.
     """
 
     bot: str
@@ -60,6 +63,14 @@ class HeadToHead:
     draws: float
     losses: float
     interval: Interval
+    ahead: int
+    tied: int
+    behind: int
+
+    @property
+    def met(self) -> int:
+        """The games they both played (each pair of their seats, if one held two)."""
+        return self.ahead + self.tied + self.behind
 
     @property
     def score(self) -> float:
@@ -79,33 +90,47 @@ def head_to_head(deals: Iterable[Deal]) -> dict[tuple[str, str], HeadToHead]:
     >>> table = head_to_head([Deal((GameOutcome(("a", "b", "c"), (3, 2, 1)),))])
     >>> (table["a", "b"].games, table["a", "b"].wins, table["b", "a"].losses)
     (0.5, 0.5, 0.5)
+    >>> (table["a", "b"].met, table["a", "b"].ahead, table["b", "a"].behind)
+    (1, 1, 1)
     """
-    # Per ordered pair: [wins, draws, losses, sum of squared weights].
-    counts: dict[tuple[str, str], list[float]] = {}
+    counts: dict[tuple[str, str], _Tally] = {}
     for deal in deals:
         for game in deal.games:
             for result in pair_results(game):
                 _count(counts, result.bot, result.opponent, result.score, result.weight)
                 _count(counts, result.opponent, result.bot, 1.0 - result.score, result.weight)
     return {
-        (bot, opponent): _row(bot, opponent, row) for (bot, opponent), row in sorted(counts.items())
+        (bot, opponent): _row(bot, opponent, tally)
+        for (bot, opponent), tally in sorted(counts.items())
     }
 
 
+@dataclass(slots=True)
+class _Tally:
+    """One ordered pair's results so far: weights by outcome and counts by outcome."""
+
+    weights: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])
+    """Wins, draws and losses, weighted."""
+    counts: list[int] = field(default_factory=lambda: [0, 0, 0])
+    """Games ahead, tied and behind."""
+    squared_weights: float = 0.0
+
+
 def _count(
-    counts: dict[tuple[str, str], list[float]], bot: str, opponent: str, score: float, weight: float
+    counts: dict[tuple[str, str], _Tally], bot: str, opponent: str, score: float, weight: float
 ) -> None:
-    row = counts.setdefault((bot, opponent), [0.0, 0.0, 0.0, 0.0])
-    row[0 if score == 1.0 else 1 if score == 0.5 else 2] += weight
-    row[3] += weight * weight
+    tally = counts.setdefault((bot, opponent), _Tally())
+    outcome = 0 if score == 1.0 else 1 if score == 0.5 else 2
+    tally.weights[outcome] += weight
+    tally.counts[outcome] += 1
+    tally.squared_weights += weight * weight
 
 
-def _row(bot: str, opponent: str, row: list[float]) -> HeadToHead:
-    wins, draws, losses, squares = row
+def _row(bot: str, opponent: str, tally: _Tally) -> HeadToHead:
+    wins, draws, losses = tally.weights
     games = wins + draws + losses
     score = (wins + draws / 2.0) / games
-    variance = (wins + draws / 4.0) / games - score * score
     # Weighted results: the effective number of independent results is (sum w)^2 / sum w^2.
-    half_width = _Z95 * math.sqrt(max(variance, 0.0) * squares) / games
-    interval = Interval(max(0.0, score - half_width), min(1.0, score + half_width))
-    return HeadToHead(bot, opponent, games, wins, draws, losses, interval)
+    interval = wilson_interval(min(max(score, 0.0), 1.0), games * games / tally.squared_weights)
+    ahead, tied, behind = tally.counts
+    return HeadToHead(bot, opponent, games, wins, draws, losses, interval, ahead, tied, behind)

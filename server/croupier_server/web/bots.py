@@ -20,7 +20,7 @@ from sqlmodel import Session
 from croupier_server import db
 from croupier_server.db import BotKind, BotRecord, bot_history, statistics, version_listing
 from croupier_server.db.bot_history import BotFault, BotGame
-from croupier_server.ratings import HeadToHead
+from croupier_server.ratings import HISTORY_MOMENTS, HeadToHead
 from croupier_server.standings import Standing
 from croupier_server.web.charts import rating_chart
 from croupier_server.web.dependencies import DatabaseSession
@@ -29,7 +29,9 @@ from croupier_server.web.leaderboard import (
     RatingPoint,
     board_path,
     faults_of,
+    interval_bounds,
     rating_points,
+    score_unit,
 )
 from croupier_server.web.openapi import RecordId, error_answers
 from croupier_server.web.ratings_cache import Board, CachedRatings, RatingsCache
@@ -52,8 +54,8 @@ __all__ = [
 
 router = APIRouter()
 
-CHART_POINTS = 360
-"""The most points of a rating history a bot's page draws."""
+CHART_POINTS = HISTORY_MOMENTS
+"""The most points of a rating history a bot's page draws: every one the board keeps."""
 LATEST_FAULTS = 10
 RECENT_GAMES = 20
 LATENCY_GAMES = 1000
@@ -80,16 +82,23 @@ class BotsView(BaseModel):
 
 
 class OpponentLine(BaseModel):
-    """A bot's results against one opponent on a board (pairwise, weighted by seats)."""
+    """A bot's results against one opponent on a board: counted, and weighted by seats."""
 
     opponent_id: int
     opponent: str
-    games: float = Field(description="The weight of their pairwise results.")
-    wins: float
+    met: int = Field(description="The games they both played.")
+    ahead: int = Field(description="Those in which the bot scored more than the opponent.")
+    tied: int = Field(description="Those in which they scored the same.")
+    behind: int = Field(description="Those in which the bot scored less.")
+    games: float = Field(
+        description="The weight of their pairwise results: a pair of seats of an n-seat "
+        "game weighs 1/(n-1)."
+    )
+    wins: float = Field(description="The weight of the bot's wins.")
     draws: float
     losses: float
-    score: float
-    score_low: float
+    score: float = Field(description="The weighted share of the points, 0 to 1.")
+    score_low: float = Field(description="Its 95% Wilson interval.")
     score_high: float
     los: float = Field(description="The likelihood that the bot is the stronger.")
 
@@ -100,19 +109,22 @@ class BotBoard(BaseModel):
     game: str
     variant: str
     path: str = Field(description="The page of the board.")
+    score_unit: str = Field(description="What the game's scores, and so margins, count.")
     rank: int
     bots: int = Field(description="How many bots the board ranks.")
-    elo: float
+    elo: float = Field(description="Bradley-Terry Elo, mean 0 over the board's bots.")
     elo_low: float
     elo_high: float
     games: int
+    deals: int
     score: float
     margin: float
-    margin_low: float
-    margin_high: float
+    margin_low: float | None = Field(description="Null below its minimum of deals.")
+    margin_high: float | None
     faults: Faults
     rating_history: list[RatingPoint] = Field(
-        description=f"Online Elo after at most {CHART_POINTS} evenly spaced games."
+        description=f"Its Elo after at most {CHART_POINTS} evenly spaced games, the latest "
+        "included, whose last point is `elo`."
     )
     opponents: list[OpponentLine] = Field(description="In the order of the board.")
 
@@ -210,7 +222,8 @@ def bot_page(
     charts = {
         board.path: rating_chart(
             [(point.game, point.elo) for point in board.rating_history],
-            title=f"Online Elo of {view.name} on {board.game} {board.variant}",
+            title=f"Elo of {view.name} on {board.game} {board.variant} after each of its "
+            "games (the mean of the board's bots at 0)",
         )
         for board in view.boards
     }
@@ -303,20 +316,23 @@ def _bot_board(board: Board, line: Standing, ids: dict[str, int]) -> BotBoard:
         (pair for (bot, _), pair in board.head_to_head.items() if bot == line.bot),
         key=lambda pair: order.get(pair.opponent, len(order)),
     )
+    margin_low, margin_high = interval_bounds(line.margin_interval, 3)
     return BotBoard(
         game=board.key.game,
         variant=board.key.variant,
         path=board_path(board.key.game, board.key.variant),
+        score_unit=score_unit(board.key.game, board.key.variant),
         rank=line.rank,
         bots=len(board.standings),
         elo=round(line.elo, 1),
         elo_low=round(line.elo_interval.low, 1),
         elo_high=round(line.elo_interval.high, 1),
         games=line.games,
+        deals=line.deals,
         score=round(line.score, 4),
         margin=round(line.margin, 3),
-        margin_low=round(line.margin_interval.low, 3),
-        margin_high=round(line.margin_interval.high, 3),
+        margin_low=margin_low,
+        margin_high=margin_high,
         faults=faults_of(line),
         rating_history=rating_points(board.rating_history.get(line.bot, ()), CHART_POINTS),
         opponents=[_opponent_line(pair, ids) for pair in pairs if pair.games > 0],
@@ -327,6 +343,10 @@ def _opponent_line(pair: HeadToHead, ids: dict[str, int]) -> OpponentLine:
     return OpponentLine(
         opponent_id=ids[pair.opponent],
         opponent=pair.opponent,
+        met=pair.met,
+        ahead=pair.ahead,
+        tied=pair.tied,
+        behind=pair.behind,
         games=round(pair.games, 3),
         wins=round(pair.wins, 3),
         draws=round(pair.draws, 3),

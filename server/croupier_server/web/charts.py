@@ -1,9 +1,10 @@
 """The geometry of the rating-history charts, drawn as SVG by ``_stats_charts.html``.
 
-A bot may have tens of thousands of games: its history is :func:`thinned` to a few hundred
-evenly spaced points (always keeping the first and the last) before it is drawn, so a chart
-costs the same whatever its length, and the JSON twin of a page gives the very points its
-chart draws. Everything here is numbers; the template writes the SVG, escaping the one
+A history is a bot's Elo at some of its games (see
+:func:`~croupier_server.ratings.elo_histories`): it is :func:`thinned` to at most a given
+number of evenly spaced points (always keeping the first and the last) before it is drawn,
+so a chart costs the same whatever its length, and the JSON twin of a page gives the very
+points its chart draws. Everything here is numbers; the template writes the SVG, escaping the one
 supplied text, the chart's title.
 """
 
@@ -15,6 +16,8 @@ from dataclasses import dataclass
 
 __all__ = ["RatingChart", "Sparkline", "Tick", "polyline", "rating_chart", "sparkline", "thinned"]
 
+_LEAST_CHART_RANGE = 100.0
+"""The fewest Elo a rating chart's plot spans."""
 _STEPS = (1.0, 2.0, 5.0, 10.0)
 """Tick steps within a power of ten: round labels, and whole ones (no 2.5 games or Elo)."""
 
@@ -66,6 +69,7 @@ class RatingChart:
         end: Where the line ends (the current rating), to mark it.
         x_ticks: Game numbers along the bottom.
         y_ticks: Ratings along the left.
+        zero: The y of Elo 0, the board's mean, which the plot always holds.
         games: How many games the history covers.
     """
 
@@ -80,22 +84,23 @@ class RatingChart:
     end: tuple[float, float]
     x_ticks: tuple[Tick, ...]
     y_ticks: tuple[Tick, ...]
+    zero: float
     games: int
 
 
-def thinned(history: Sequence[float], limit: int) -> list[tuple[int, float]]:
-    """At most ``limit`` points of ``history`` as (game number from 1, rating), evenly spaced.
+def thinned(history: Sequence[tuple[int, float]], limit: int) -> list[tuple[int, float]]:
+    """At most ``limit`` of the (game number, rating) points of ``history``, evenly spaced.
 
-    >>> thinned([1500.0, 1510.0, 1505.0, 1520.0, 1530.0], 3)
-    [(1, 1500.0), (3, 1505.0), (5, 1530.0)]
+    >>> thinned([(1, 0.0), (2, 10.0), (4, 5.0), (5, 20.0), (9, 30.0)], 3)
+    [(1, 0.0), (4, 5.0), (9, 30.0)]
     """
     if limit < 2:
         raise ValueError("a line needs at least two points")
     if len(history) <= limit:
-        return [(number, rating) for number, rating in enumerate(history, start=1)]
+        return list(history)
     last = len(history) - 1
     indices = sorted({round(i * last / (limit - 1)) for i in range(limit)})
-    return [(index + 1, history[index]) for index in indices]
+    return [history[index] for index in indices]
 
 
 def sparkline(
@@ -122,14 +127,16 @@ def sparkline(
 def rating_chart(
     points: Sequence[tuple[int, float]], *, title: str, width: int = 720, height: int = 260
 ) -> RatingChart | None:
-    """The chart of (game number, rating) ``points`` with its axes and labels.
+    """The chart of (game number, Elo) ``points`` with its axes and labels.
 
-    ``None`` when there are no points.
+    The plot always holds Elo 0, the board's mean, and at least
+    :data:`_LEAST_CHART_RANGE` Elo: a wobble of a few points does not fill it. ``None``
+    when there are no points.
     """
     if not points:
         return None
     left, right, top, bottom = 56.0, width - 16.0, 16.0, height - 40.0
-    low, high = _padded_range([rating for _, rating in points])
+    low, high = _padded_range([0.0, *(rating for _, rating in points)], _LEAST_CHART_RANGE)
     rating_ticks = _nice_ticks(low, high, 5)
     low, high = rating_ticks[0], rating_ticks[-1]
     games = points[-1][0]
@@ -147,25 +154,35 @@ def rating_chart(
         points=polyline((x(number), y(rating)) for number, rating in points),
         end=(round(x(games), 1), round(y(points[-1][1]), 1)),
         x_ticks=tuple(Tick(round(x(tick), 1), f"{tick:,.0f}") for tick in game_ticks),
-        y_ticks=tuple(Tick(round(y(tick), 1), f"{tick:.0f}") for tick in rating_ticks),
+        y_ticks=tuple(Tick(round(y(tick), 1), _signed(tick)) for tick in rating_ticks),
+        zero=round(y(0.0), 1),
         games=games,
     )
 
 
-def _padded_range(values: Sequence[float]) -> tuple[float, float]:
-    """The range of ``values``, at least 10 Elo wide so a flat line sits in the middle."""
+def _padded_range(values: Sequence[float], least: float = 10.0) -> tuple[float, float]:
+    """The range of ``values``, at least ``least`` wide: a flat line sits in the middle."""
     low, high = min(values), max(values)
-    if high - low < 10.0:
+    if high - low < least:
         middle = (low + high) / 2.0
-        return middle - 5.0, middle + 5.0
+        return middle - least / 2.0, middle + least / 2.0
     return low, high
+
+
+def _signed(value: float) -> str:
+    """``+20``, ``0``, ``-20``: an Elo tick as the tables write Elo.
+
+    >>> _signed(20.0), _signed(0.0), _signed(-20.0)
+    ('+20', '0', '-20')
+    """
+    return f"{value:+.0f}" if round(value) else "0"
 
 
 def _nice_ticks(low: float, high: float, count: int) -> list[float]:
     """About ``count`` round whole values, evenly spaced, from below ``low`` to above ``high``.
 
-    >>> _nice_ticks(1483.2, 1531.7, 5)
-    [1480.0, 1500.0, 1520.0, 1540.0]
+    >>> _nice_ticks(-16.8, 31.7, 5)
+    [-20.0, 0.0, 20.0, 40.0]
     >>> _nice_ticks(1, 3, 6)
     [1.0, 2.0, 3.0]
     """

@@ -17,9 +17,10 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 from sqlmodel import Session
 
-from croupier.games import game_names
+from croupier.games import InvalidOptions, game_class, game_names
 from croupier_server import db
 from croupier_server.db import statistics
+from croupier_server.ratings import MIN_BOOTSTRAP_DEALS, EloHistory, Interval
 from croupier_server.standings import Standing
 from croupier_server.web.board_versions import SHOWN_VERSION, shown_versions
 from croupier_server.web.charts import Sparkline, sparkline, thinned
@@ -36,8 +37,10 @@ __all__ = [
     "RatingPoint",
     "board_path",
     "faults_of",
+    "interval_bounds",
     "rating_points",
     "router",
+    "score_unit",
 ]
 
 router = APIRouter()
@@ -56,10 +59,13 @@ class Faults(BaseModel):
 
 
 class RatingPoint(BaseModel):
-    """A bot's online Elo after one of its games."""
+    """A bot's Elo on its board after one of its games, on the scale of the board's Elo."""
 
     game: int = Field(description="The bot's game number on the board, from 1.")
-    elo: float
+    elo: float = Field(
+        description="The Bradley-Terry Elo fitted on the board's games up to then, "
+        "the mean of the bots that had played at 0."
+    )
 
 
 class BoardLine(BaseModel):
@@ -72,14 +78,19 @@ class BoardLine(BaseModel):
     elo_low: float
     elo_high: float
     games: int
+    deals: int = Field(description="The deals it played (duplicate sets of games).")
     score: float = Field(description="Share of the pairwise points, 0 to 1.")
-    margin: float = Field(description="Mean score over the other seats per game.")
-    margin_low: float
-    margin_high: float
+    margin: float = Field(
+        description="Mean score over the other seats per game, in the board's score unit."
+    )
+    margin_low: float | None = Field(
+        description=f"Null below {MIN_BOOTSTRAP_DEALS} deals: too few for a bootstrap interval."
+    )
+    margin_high: float | None
     faults: Faults
     rating_history: list[RatingPoint] = Field(
-        description=f"Online Elo (from 1500) after at most {SPARKLINE_POINTS} evenly spaced "
-        "games, the first and the latest included."
+        description=f"Its Elo after at most {SPARKLINE_POINTS} evenly spaced games, the "
+        "latest included, whose last point is `elo`."
     )
     submitted: str | None = Field(
         default=None, description="For a submitted bot's version (NAME@N): the bot, NAME."
@@ -95,6 +106,7 @@ class BoardView(BaseModel):
     game: str
     variant: str
     path: str = Field(description="The page of the board.")
+    score_unit: str = Field(description="What the game's scores, and so margins, count.")
     games: int = Field(description="The finished games it rates.")
     computed_at: datetime = Field(description="When its ratings were computed.")
     lines: list[BoardLine]
@@ -192,12 +204,26 @@ def board_path(game: str, variant: str) -> str:
     return f"/leaderboard/{quote(game, safe='')}/{quote(variant, safe='')}"
 
 
+def score_unit(game: str, variant: str) -> str:
+    """What the scores of ``game``'s ``variant`` count, as the game says (``"chips"``).
+
+    >>> score_unit("lexio", "4 players"), score_unit("cribbage", "six-card")
+    ('chips', 'game points')
+    """
+    try:
+        rules = game_class(game)
+    except InvalidOptions:  # a game no longer installed: its stored games remain
+        return "points"
+    options = next((found.options for found in rules.variants() if found.label == variant), {})
+    return rules.score_unit(options)
+
+
 def faults_of(standing: Standing) -> Faults:
     """The grouped fault counts of a standing."""
     return Faults.model_validate(standing.faults)
 
 
-def rating_points(history: tuple[float, ...], limit: int) -> list[RatingPoint]:
+def rating_points(history: EloHistory, limit: int) -> list[RatingPoint]:
     """At most ``limit`` evenly spaced points of a rating history."""
     return [RatingPoint(game=game, elo=round(elo, 1)) for game, elo in thinned(history, limit)]
 
@@ -208,29 +234,43 @@ def _board_view(cached: Board, bot_ids: dict[str, int]) -> BoardView:
         game=cached.key.game,
         variant=cached.key.variant,
         path=board_path(cached.key.game, cached.key.variant),
+        score_unit=score_unit(cached.key.game, cached.key.variant),
         games=cached.games,
         computed_at=cached.computed_at,
         lines=[
-            BoardLine(
-                rank=standing.rank,
-                bot_id=bot_ids[standing.bot],
-                bot=standing.bot,
-                elo=round(standing.elo, 1),
-                elo_low=round(standing.elo_interval.low, 1),
-                elo_high=round(standing.elo_interval.high, 1),
-                games=standing.games,
-                score=round(standing.score, 4),
-                margin=round(standing.margin, 3),
-                margin_low=round(standing.margin_interval.low, 3),
-                margin_high=round(standing.margin_interval.high, 3),
-                faults=faults_of(standing),
-                rating_history=rating_points(
-                    cached.rating_history.get(standing.bot, ()), SPARKLINE_POINTS
-                ),
+            _board_line(
+                standing, bot_ids[standing.bot], cached.rating_history.get(standing.bot, ())
             )
             for standing in cached.standings
         ],
     )
+
+
+def _board_line(standing: Standing, bot_id: int, history: EloHistory) -> BoardLine:
+    margin_low, margin_high = interval_bounds(standing.margin_interval, 3)
+    return BoardLine(
+        rank=standing.rank,
+        bot_id=bot_id,
+        bot=standing.bot,
+        elo=round(standing.elo, 1),
+        elo_low=round(standing.elo_interval.low, 1),
+        elo_high=round(standing.elo_interval.high, 1),
+        games=standing.games,
+        deals=standing.deals,
+        score=round(standing.score, 4),
+        margin=round(standing.margin, 3),
+        margin_low=margin_low,
+        margin_high=margin_high,
+        faults=faults_of(standing),
+        rating_history=rating_points(history, SPARKLINE_POINTS),
+    )
+
+
+def interval_bounds(interval: Interval | None, digits: int) -> tuple[float | None, float | None]:
+    """The ends of ``interval`` rounded to ``digits``; ``(None, None)`` for no interval."""
+    if interval is None:
+        return None, None
+    return round(interval.low, digits), round(interval.high, digits)
 
 
 def _one_version_each(session: Session, view: BoardView) -> BoardView:
@@ -265,5 +305,6 @@ def _page(
             "single": single,
             "sparkline_of": _sparkline_of,
             "shown_version": SHOWN_VERSION,
+            "game_titles": [game_class(name).title for name in game_names()],
         },
     )

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Annotated
@@ -25,7 +25,7 @@ from sqlmodel import Session
 from croupier_server.clock import utc_now
 from croupier_server.db import statistics
 from croupier_server.db.statistics import BoardVersion
-from croupier_server.ratings import Deal, HeadToHead, head_to_head, update_online_elo
+from croupier_server.ratings import EloHistory, HeadToHead, elo_histories, head_to_head
 from croupier_server.standings import Standing, deals_of, fault_counts, rank_bots
 
 __all__ = [
@@ -33,7 +33,6 @@ __all__ = [
     "BoardKey",
     "CachedRatings",
     "RatingsCache",
-    "rating_histories",
     "ratings_cache_of",
 ]
 
@@ -62,7 +61,8 @@ class Board:
         standings: The bots, best Elo first (without decision times: the pages that show
             them read a bot's own).
         head_to_head: The results of every two bots that met, both ways round.
-        rating_history: Each bot's online Elo after each of its games, oldest first.
+        rating_history: Each bot's Elo as its games came in, on the standings' scale (see
+            :func:`~croupier_server.ratings.elo_histories`), oldest first.
     """
 
     key: BoardKey
@@ -71,7 +71,7 @@ class Board:
     computed_at: datetime
     standings: tuple[Standing, ...]
     head_to_head: Mapping[tuple[str, str], HeadToHead]
-    rating_history: Mapping[str, tuple[float, ...]]
+    rating_history: Mapping[str, EloHistory]
 
     def standing(self, bot: str) -> Standing | None:
         """The bot's line, if it played on this board."""
@@ -198,7 +198,7 @@ class RatingsCache:
             computed_at=utc_now(),
             standings=tuple(table),
             head_to_head=head_to_head(deals),
-            rating_history=rating_histories(deals),
+            rating_history=elo_histories(deals),
         )
 
 
@@ -206,25 +206,6 @@ def _version(session: Session, key: BoardKey) -> BoardVersion:
     return statistics.board_version(
         session, game=key.game, variant=key.variant, tournament_id=key.tournament_id
     )
-
-
-def rating_histories(deals: Iterable[Deal]) -> dict[str, tuple[float, ...]]:
-    """Each bot's online Elo (from 1500) after each of its games, in the order of ``deals``.
-
-    >>> from croupier_server.ratings import GameOutcome
-    >>> won = GameOutcome(("a", "b"), (1, 0))
-    >>> histories = rating_histories([Deal((won,)), Deal((won,))])
-    >>> {bot: [round(elo, 1) for elo in history] for bot, history in histories.items()}
-    {'a': [1508.0, 1515.6], 'b': [1492.0, 1484.4]}
-    """
-    ratings: dict[str, float] = {}
-    histories: dict[str, list[float]] = {}
-    for deal in deals:
-        for outcome in deal.games:
-            ratings = update_online_elo(ratings, outcome)
-            for bot in dict.fromkeys(outcome.bots):
-                histories.setdefault(bot, []).append(ratings[bot])
-    return {bot: tuple(history) for bot, history in histories.items()}
 
 
 def ratings_cache_of(request: Request) -> RatingsCache:

@@ -3,7 +3,8 @@
 Templates come from ``templates/`` beside this module, and a game's table from its table
 plug-in's own directory as ``NAME/FILE`` (see :mod:`croupier_server.web.tables`). An
 undefined value is an error, not an empty string; autoescaping is on for ``.html``, so
-supplied text is escaped.
+supplied text is escaped. Every page knows its visitor's login session, if any, for the
+menu (``login``: the Admin link for the admin, a way to log in or out).
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from croupier.games import InvalidOptions, game_class
+from croupier_server.ratings import MIN_BOOTSTRAP_DEALS
+from croupier_server.web.access import SESSION_COOKIE, LoginSession, access_of
 from croupier_server.web.tables import TableLoader
 
 __all__ = ["TEMPLATES", "render"]
@@ -59,6 +62,7 @@ def _environment() -> Environment:
         undefined=StrictUndefined,
     )
     environment.filters.update(signed=_signed, percent=_percent, when=_when, game_title=_game_title)
+    environment.globals["min_bootstrap_deals"] = MIN_BOOTSTRAP_DEALS
     return environment
 
 
@@ -70,6 +74,10 @@ def render(
     request: Request, template: str, context: Mapping[str, Any], *, status_code: int = 200
 ) -> HTMLResponse:
     """The page ``template`` rendered with ``context``."""
-    return TEMPLATES.TemplateResponse(
-        request, template, {**_PAGE_DEFAULTS, **context}, status_code=status_code
-    )
+    page = {**_PAGE_DEFAULTS, "login": _login_of(request), **context}
+    return TEMPLATES.TemplateResponse(request, template, page, status_code=status_code)
+
+
+def _login_of(request: Request) -> LoginSession | None:
+    """The visitor's login session, if any."""
+    return access_of(request).session(request.cookies.get(SESSION_COOKIE))

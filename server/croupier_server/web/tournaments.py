@@ -28,7 +28,7 @@ from croupier_server.db.listings import (
     search_games,
     tournament_progress,
 )
-from croupier_server.ratings import HeadToHead
+from croupier_server.ratings import MIN_BOOTSTRAP_DEALS, HeadToHead
 from croupier_server.standings import Standing
 from croupier_server.tournament.formats import Row, Trace, format_names
 from croupier_server.tournament.records import format_report, settings_of, total_games
@@ -101,10 +101,15 @@ class StandingLine(BaseModel):
     elo_low: float
     elo_high: float
     games: int
+    deals: int = Field(description="The deals it played (duplicate sets of games).")
     score: float = Field(description="Share of the pairwise points, 0 to 1.")
-    margin: float = Field(description="Mean score over the other seats per game.")
-    margin_low: float
-    margin_high: float
+    margin: float = Field(
+        description="Mean score over the other seats per game, in the tournament's score unit."
+    )
+    margin_low: float | None = Field(
+        description=f"Null below {MIN_BOOTSTRAP_DEALS} deals: too few for a bootstrap interval."
+    )
+    margin_high: float | None
     faults: dict[str, int] = Field(description="timeouts, illegal, crashes, forfeits.")
 
 
@@ -113,12 +118,16 @@ class HeadToHeadLine(BaseModel):
 
     bot: str
     opponent: str
+    met: int = Field(description="The games they both played.")
+    ahead: int = Field(description="Those in which `bot` scored more than `opponent`.")
+    tied: int = Field(description="Those in which they scored the same.")
+    behind: int = Field(description="Those in which `bot` scored less.")
     games: float = Field(description="The weight of their pairwise results.")
     wins: float
     draws: float
     losses: float
-    score: float
-    score_low: float
+    score: float = Field(description="The weighted share of the points, 0 to 1.")
+    score_low: float = Field(description="Its 95% Wilson interval.")
     score_high: float
     los: float = Field(description="The likelihood that `bot` is stronger than `opponent`.")
 
@@ -145,6 +154,7 @@ class TournamentDetail(TournamentLine):
     """A tournament's settings, progress, standings, head-to-head results and newest games."""
 
     options: dict[str, Any] = Field(description="The rule options.")
+    score_unit: str = Field(description="What the game's scores, and so margins, count.")
     seed: int
     settings: dict[str, Any] = Field(
         description="The format's own settings, by the keys of its setting specs."
@@ -257,6 +267,7 @@ def tournament_detail(
     return TournamentDetail(
         **_line(record, progress.finished, settings).model_dump(),
         options=record.options,
+        score_unit=_score_unit(record),
         seed=settings.seed,
         settings=settings.format_settings.to_data(),
         rows=[_setting_line(row) for row in rows],
@@ -338,7 +349,12 @@ def _trace(line: TraceLine) -> Trace:
     return Trace(line.title, line.unit, line.label, tuple(line.values), tuple(line.bounds))
 
 
+def _score_unit(record: TournamentRecord) -> str:
+    return game_class(record.game).score_unit(record.options)
+
+
 def _standing_line(standing: Standing, bot_id: int | None) -> StandingLine:
+    interval = standing.margin_interval
     return StandingLine(
         rank=standing.rank,
         bot=standing.bot,
@@ -347,10 +363,11 @@ def _standing_line(standing: Standing, bot_id: int | None) -> StandingLine:
         elo_low=standing.elo_interval.low,
         elo_high=standing.elo_interval.high,
         games=standing.games,
+        deals=standing.deals,
         score=standing.score,
         margin=standing.margin,
-        margin_low=standing.margin_interval.low,
-        margin_high=standing.margin_interval.high,
+        margin_low=None if interval is None else interval.low,
+        margin_high=None if interval is None else interval.high,
         faults=standing.faults,
     )
 
@@ -359,6 +376,10 @@ def _head_to_head_line(pair: HeadToHead) -> HeadToHeadLine:
     return HeadToHeadLine(
         bot=pair.bot,
         opponent=pair.opponent,
+        met=pair.met,
+        ahead=pair.ahead,
+        tied=pair.tied,
+        behind=pair.behind,
         games=pair.games,
         wins=pair.wins,
         draws=pair.draws,

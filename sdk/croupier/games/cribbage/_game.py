@@ -155,6 +155,16 @@ class Cribbage(Game["CribbageState"]):
         """
         return str(options.get("variant", "six-card"))
 
+    @classmethod
+    def score_unit(cls, options: Mapping[str, Any]) -> str:
+        """A match is scored in game points (a win, a skunk, ...), a one-player game in points.
+
+        >>> Cribbage.score_unit({}), Cribbage.score_unit({"variant": "solitaire"})
+        ('game points', 'points')
+        """
+        layout = LAYOUTS.get(str(options.get("variant", "six-card")))
+        return "points" if layout is not None and layout.is_solo else "game points"
+
     def is_public(self, action: object) -> bool:
         """Pegs and placements are made face up; what a seat lays away is its own secret."""
         return not isinstance(action, Discard)

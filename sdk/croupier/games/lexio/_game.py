@@ -95,6 +95,11 @@ class Lexio(Game[LexioState]):
         """
         return f"{options.get('players', _PLAYERS_DEFAULT)} players"
 
+    @classmethod
+    def score_unit(cls, options: Mapping[str, Any]) -> str:
+        """A match is scored in chips, won and lost between the players."""
+        return "chips"
+
     def is_public(self, action: object) -> bool:
         """Every Lexio action (a play or a pass) is made in front of everybody."""
         return True

@@ -140,7 +140,7 @@ def test_the_head_to_head_cells_show_the_score_and_the_los(client: TestClient) -
 def test_an_unknown_tournament_is_a_404(client: TestClient) -> None:
     page = client.get("/tournaments/99")
     assert page.status_code == 404
-    assert "no tournament 99" in page.text
+    assert "No tournament 99" in page.text
     assert client.get("/api/tournaments/99").json() == {"detail": "no tournament 99"}
     assert client.get("/api/tournaments/99/progress").status_code == 404
 

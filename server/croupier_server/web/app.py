@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from http import HTTPStatus
 from pathlib import Path
 
 from fastapi import Depends, FastAPI, Request
@@ -23,6 +24,7 @@ from croupier_server.web import (
     duplicates,
     game_page,
     games,
+    guide,
     ladders,
     leaderboard,
     play,
@@ -47,6 +49,7 @@ from croupier_server.web.admin import api as admin_api
 from croupier_server.web.admin import pages as admin_pages
 from croupier_server.web.admin.actions import AdminActions
 from croupier_server.web.admin.pages import login_url
+from croupier_server.web.error_pages import back_link, malformed_message
 from croupier_server.web.openapi import error_answers
 from croupier_server.web.play import TablesOpenTo
 from croupier_server.web.play_schemas import PersonTables
@@ -126,6 +129,7 @@ def create_app(
         duplicates.router,
         second_opinion_pages.router,
         workers.router,
+        guide.router,
         submissions.router,
         upload.router,
         authors.router,
@@ -176,12 +180,10 @@ async def _http_error(request: Request, error: Exception) -> Response:
         if request.method == "GET" and request.url.query:
             target = f"{target}?{request.url.query}"
         return RedirectResponse(login_url(target), status_code=303)
-    return render(
-        request,
-        "error.html",
-        {"status": error.status_code, "message": error.detail},
-        status_code=error.status_code,
-    )
+    message = error.detail
+    if error.status_code == 404 and message == HTTPStatus.NOT_FOUND.phrase:
+        message = f"No page at {request.url.path}"  # the router's, where no route matched
+    return _error_page(request, error.status_code, message)
 
 
 def _form_page(posted_to: str) -> str:
@@ -194,13 +196,15 @@ async def _bad_request(request: Request, error: Exception) -> Response:
     assert isinstance(error, RequestValidationError)
     if _wants_json(request):
         return JSONResponse({"detail": jsonable_encoder(error.errors())}, status_code=422)
-    problems = "; ".join(
-        f"{'.'.join(str(part) for part in problem['loc'][1:])}: {problem['msg']}"
-        for problem in error.errors()
-    )
-    return render(
-        request,
-        "error.html",
-        {"status": 404, "message": f"No such page ({problems})"},
-        status_code=404,
-    )
+    return _error_page(request, 404, malformed_message(error.errors()))
+
+
+def _error_page(request: Request, status: int, message: object) -> Response:
+    """The error page: its one line begun with a capital, and the list it belongs to."""
+    text = str(message)
+    context = {
+        "status": status,
+        "message": text[:1].upper() + text[1:],
+        "back": back_link(request.url.path),
+    }
+    return render(request, "error.html", context, status_code=status)

@@ -134,7 +134,7 @@ def bot_by_name(
     """A submitted bot's versions; another bot's name leads to that bot's page."""
     found = db.get_bot_by_name(session, name=name)
     if found is None:
-        raise HTTPException(404, f"no bot named {name!r}")
+        raise HTTPException(404, f"no bot {name!r}")
     submitted = submitted_bot(session, name=name)
     if submitted is None:
         return RedirectResponse(f"/bots/{found.id}", status_code=303)

@@ -64,12 +64,12 @@ def test_the_viewer_shows_the_comment_of_a_step_in_the_views_that_may_read_it(
     expect(said).to_have_count(0)  # the deal: nobody has decided yet
     step_to(viewer, step)
     expect(said).to_have_text(comment)
-    expect(page.locator("#step-info .comment")).to_contain_text(f"Seat {seat} says")
+    expect(page.locator("#step-info .comment")).to_contain_text(f"{STRONG} ({seat}) says")
 
     viewer.switch_view("spectator")  # a finished game: every seat's words
     expect(said).to_have_text(comment)
     viewer.switch_view(f"seat-{(seat + 1) % 4}")
-    expect(page.locator("#step-info .step-action")).to_contain_text(f"Seat {seat}")
+    expect(page.locator("#step-info .step-action")).to_contain_text(f"{STRONG} ({seat})")
     expect(said).to_have_count(0)
     viewer.switch_view(f"seat-{seat}")
     expect(said).to_have_text(comment)
@@ -104,7 +104,7 @@ def test_the_viewer_shows_what_a_bot_wrote_at_its_step_as_text(
     expect(info.locator("b")).to_have_count(0)
     deciding = info.locator(".output.deciding")
     expect(deciding.locator(".output-heading")).to_have_text(
-        f"Seat {chosen.seat} wrote while deciding"
+        f"talker {chosen.seat} (seat {chosen.seat}) wrote while deciding"
     )
     expect(deciding.locator("li.stdout .text")).to_have_text(
         [f"{mark(chosen.seat)} deciding {chosen.number}"]
@@ -115,7 +115,9 @@ def test_the_viewer_shows_what_a_bot_wrote_at_its_step_as_text(
 
     step_to(viewer, chosen.number)  # forward and back: drawn again
     step_to(viewer, 0)
-    expect(info.locator(".output.after li.cut")).to_have_text(["seat 0: (1,234 earlier bytes cut)"])
+    expect(info.locator(".output.after li.cut")).to_have_text(
+        ["talker 0 (seat 0): (1,234 earlier bytes cut)"]
+    )
     expect(info.locator(".output.after li .text")).to_have_text(
         [f"{mark(seat)} warming up" for seat in range(3)]
     )

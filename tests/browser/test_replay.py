@@ -55,23 +55,26 @@ def test_the_buttons_step_through_the_game_and_stop_at_its_ends(
     viewer: Viewer, replay: StoredReplay
 ) -> None:
     last = replay.steps - 1
-    for control, step in [
-        ("forward", 1),
-        ("forward", 2),
-        ("back", 1),
-        ("end", last),
-        ("back", last - 1),
-        ("forward", last),
-        ("start", 0),
+    # The last step ends the match: its moment is a frame of its own, before its table.
+    for control, step, frame in [
+        ("forward", 1, "table"),
+        ("forward", 2, "table"),
+        ("back", 1, "table"),
+        ("end", last, "table"),
+        ("back", last, "moment"),
+        ("back", last - 1, "table"),
+        ("forward", last, "moment"),
+        ("forward", last, "table"),
+        ("start", 0, "table"),
     ]:
         viewer.control(control).click()
-        viewer.expect_step(step)
+        viewer.expect_step(step, frame)
     # Beyond an end, a button may be disabled or do nothing: a click must not move.
     viewer.control("back").click(force=True)
     viewer.expect_step(0)
     viewer.control("end").click()
     viewer.control("forward").click(force=True)
-    viewer.expect_step(last)
+    viewer.expect_step(last, "table")
 
 
 def test_the_slider_and_the_keyboard_move_through_the_game(

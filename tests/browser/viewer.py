@@ -1,11 +1,12 @@
 """The replay viewer as the tests drive it, through its DOM contract only.
 
 The contract (kept by ``server/croupier_server/web/static/replay.js`` and ``game.html``):
-a root ``#replay`` with ``data-game-id``, ``data-step``, ``data-steps``, ``data-view`` and
-``data-status``; ``button[data-control=start|back|play|forward|end]``; the selects
-``speed`` and ``view``; a range input ``step``; one ``.seat[data-seat=N]`` per seat with a
-``.hand`` of ``.tile`` or ``.card`` pieces, face-down ones ``.hidden`` and without
-``data-tile`` / ``data-card``; ``#events`` of ``li[data-step=K]``; ``a[download]`` links.
+a root ``#replay`` with ``data-game-id``, ``data-step``, ``data-frame`` (``moment`` or
+``table``), ``data-steps``, ``data-view`` and ``data-status``;
+``button[data-control=start|back|play|forward|end]``; the selects ``speed`` and ``view``;
+a range input ``step``; one ``.seat[data-seat=N]`` per seat with a ``.hand`` of ``.tile``
+or ``.card`` pieces, face-down ones ``.hidden`` and without ``data-tile`` /
+``data-card``; ``#events`` of ``li[data-step=K]``; ``a[download]`` links.
 """
 
 from __future__ import annotations
@@ -113,9 +114,11 @@ class Viewer:
         """How many steps the viewer knows."""
         return int(self.attribute("data-steps"))
 
-    def expect_step(self, step: int) -> None:
-        """Wait until the viewer shows ``step``."""
+    def expect_step(self, step: int, frame: str | None = None) -> None:
+        """Wait until the viewer shows ``step`` (its ``moment`` or ``table`` frame, if given)."""
         expect(self.root).to_have_attribute("data-step", str(step))
+        if frame is not None:
+            expect(self.root).to_have_attribute("data-frame", frame)
 
     def switch_view(self, view: str) -> None:
         """Choose ``view`` in the selector and wait for its steps to come from the server."""

@@ -149,11 +149,11 @@ def test_the_page_shows_the_comment_and_the_lines_of_its_step_escaped(finished: 
     assert "<b>" not in text
     assert f"<q>{escape(said.comment)}</q>" in text
     assert f"{mark(said.seat)} deciding {said.number}</span>" in text
-    assert f"Seat {said.seat} wrote while deciding" in text
+    assert f"talker {said.seat} (seat {said.seat}) wrote while deciding" in text
     assert f"{mark(said.seat)} after {said.number}</span>" in text
     assert "Written before the next action" in text
     deal = finished.page("all", 0)
-    assert "seat 0: (1,234 earlier bytes cut)" in deal
+    assert "talker 0 (seat 0): (1,234 earlier bytes cut)" in deal
     assert f"{mark(2)} warming up" in deal
 
 

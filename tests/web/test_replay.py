@@ -268,7 +268,7 @@ def test_an_unknown_game_is_a_404(client: TestClient, empty_client: TestClient) 
     for each in (client, empty_client):
         response = each.get("/games/999999")
         assert response.status_code == 404
-        assert "no game 999999" in response.text
+        assert "no game 999999" in response.text.lower()
         for url in ("/api/games/999999", "/api/games/999999/replay"):
             assert each.get(url).json() == {"detail": "no game 999999"}
 

@@ -236,9 +236,11 @@ def test_only_the_steps_from_first_on_are_built_with_only_the_tables_asked_for(
     assert [step.number for step in part] == list(range(5, len(whole)))
     assert [step.number for step in part if step.table is not None] == [7]
     assert part[2] == whole[7]
-    assert [step.model_copy(update={"table": None}) for step in part] == [
-        step.model_copy(update={"table": None}) for step in whole[5:]
+    drawn = {"table": None, "moment": None, "decision": None}
+    assert [step.model_copy(update=drawn) for step in part] == [
+        step.model_copy(update=drawn) for step in whole[5:]
     ]
+    assert all(step.moment is None and step.decision is None for step in part if step.number != 7)
 
 
 def in_memory(

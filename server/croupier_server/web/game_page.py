@@ -4,14 +4,16 @@
 the same moment without JavaScript. ``static/replay.js`` then moves through the steps with
 HTML drawn here too, the same templates: ``/games/{id}/steps?view=V&first=K&count=N``
 gives steps ``K`` to ``K + N - 1`` (each one's board, step panel and event items), and
-``/games/{id}/events?view=V`` the event list of a view. A running game may only be
-watched as a spectator: the page shows its last step and the script follows it.
+``/games/{id}/events?view=V`` the event list of a view with its swing timeline. A step
+that ended a round or a hand has a moment drawn as a frame of its own before its table:
+``&frame=moment`` opens it. A running game may only be watched as a spectator: the page
+shows its last step and the script follows it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
@@ -21,15 +23,26 @@ from croupier_server.db.models import GameRecord
 from croupier_server.db.worker_listing import ScheduledAttempt, scheduled_attempts
 from croupier_server.web.dependencies import DatabaseSession
 from croupier_server.web.duplicates import duplicates_path, has_duplicates
-from croupier_server.web.game_detail import GameSummary, game_summary
+from croupier_server.web.game_detail import GameSummary
 from croupier_server.web.openapi import RecordId
 from croupier_server.web.replay import StoredReplay, ViewQuery, stored_replay
+from croupier_server.web.seat_names import SeatNames
 from croupier_server.web.steps import Step
-from croupier_server.web.tables import table_for, table_template
+from croupier_server.web.tables import insight_of, table_for, table_template
 from croupier_server.web.templating import render
+from croupier_server.web.timeline import Timeline
 from croupier_server.web.viewers import Viewer
 
-__all__ = ["MAX_FRAGMENT_STEPS", "SPEEDS", "GamePage", "ViewChoice", "game_page", "router"]
+__all__ = [
+    "JUMPS",
+    "MAX_FRAGMENT_STEPS",
+    "SPEEDS",
+    "GamePage",
+    "Jump",
+    "ViewChoice",
+    "game_page",
+    "router",
+]
 
 router = APIRouter(include_in_schema=False)
 
@@ -38,6 +51,31 @@ SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 
 MAX_FRAGMENT_STEPS = 100
 """The most steps one request for fragments gets."""
+
+JUMPS: tuple[tuple[str, str, str], ...] = (
+    ("round", "Next round", "r"),
+    ("hand", "Next hand", "h"),
+    ("game", "Next game", "g"),
+    ("fault", "Next fault", "f"),
+    ("costly", "Next costly moment", "c"),
+)
+"""The player's jumps: the kind of timeline marker, the button's label, its key."""
+
+FrameQuery = Annotated[
+    Literal["moment"] | None,
+    Query(description="moment: the moment the step ended with (a round, a hand), if any."),
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Jump:
+    """A button that jumps to the next marker of a kind."""
+
+    kind: str
+    label: str
+    key: str
+    target: int | None
+    """The next such step after the one shown; ``None``: there is none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +96,9 @@ class GamePage:
     steps: list[Step]
     """Every step, with the table of :attr:`step` only."""
     step: int
+    frame: str
+    """``moment`` when the step's moment is drawn, else ``table``."""
+    timeline: Timeline | None
     note: str
     """Why the page shows another view than the one asked for, if it does."""
     views: list[ViewChoice]
@@ -70,17 +111,46 @@ class GamePage:
         """The number of the game's last step so far."""
         return len(self.steps) - 1
 
+    @property
+    def names(self) -> SeatNames:
+        """The seats' bot names."""
+        return SeatNames.of_seats(self.summary.seats)
+
+    @property
+    def jumps(self) -> list[Jump]:
+        """The jumps to the next marker of each kind the game has.
+
+        Rounds, hands and games when it marks them; always faults and costly moments
+        (without a target when there are none).
+        """
+        if self.timeline is None:
+            return []
+        kinds = {marker.kind for marker in self.timeline.markers}
+        return [
+            Jump(kind, label, key, self._next(kind))
+            for kind, label, key in JUMPS
+            if kind in kinds or kind in ("fault", "costly")
+        ]
+
+    def _next(self, kind: str) -> int | None:
+        assert self.timeline is not None
+        after = (m.step for m in self.timeline.markers if m.kind == kind and m.step > self.step)
+        return next(after, None)
+
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)
 def game_page_html(
     request: Request,
+    *,
     game_id: RecordId,
     session: DatabaseSession,
     view: ViewQuery = None,
     step: int | None = None,
+    frame: FrameQuery = None,
 ) -> HTMLResponse:
     """The page of one game: its seats and result, and the replay player at one step."""
-    page = game_page(session, game_id, view=view, step=step)
+    page = game_page(session, game_id, view=view, step=step, frame=frame)
+    shown = page.steps[page.step]
     return render(
         request,
         "game.html",
@@ -89,9 +159,11 @@ def game_page_html(
             "api_url": f"/api/games/{game_id}",
             "page": page,
             "game": page.summary,
-            "table": page.steps[page.step].table,
-            "table_template": table_template(table_for(page.summary.game)),
+            "table": shown.table,
+            "moment": shown.moment if page.frame == "moment" else None,
+            **_drawing(page.summary.game),
             "seats": page.summary.seats,
+            "names": page.names,
             "speeds": SPEEDS,
             "duplicates_url": duplicates_path(game_id)
             if has_duplicates(session, game_id)
@@ -119,8 +191,7 @@ def steps_fragment(
         "replay_steps.html",
         replay,
         steps,
-        seats=game_summary(session, replay.record).seats,
-        table_template=table_template(table_for(replay.record.game)),
+        **_drawing(replay.record.game),
     )
 
 
@@ -128,16 +199,25 @@ def steps_fragment(
 def events_fragment(
     request: Request, game_id: RecordId, session: DatabaseSession, view: ViewQuery = None
 ) -> HTMLResponse:
-    """The event list of a view, drawn for the player."""
+    """The event list of a view and its timeline, drawn for the player."""
     replay = stored_replay(session, game_id, view)
-    return _fragment(request, "replay_events.html", replay, replay.steps())
+    steps = replay.steps()
+    return _fragment(request, "replay_events.html", replay, steps, timeline=replay.timeline(steps))
 
 
-def game_page(session: Session, game_id: int, *, view: str | None, step: int | None) -> GamePage:
+def game_page(
+    session: Session,
+    game_id: int,
+    *,
+    view: str | None,
+    step: int | None,
+    frame: str | None = None,
+) -> GamePage:
     """What the page of game ``game_id`` shows: ``step`` (clamped) in ``view``.
 
     A finished or aborted game opens at step 0 with all hands open; a running game at its
-    last step, and as a spectator whatever view is asked for.
+    last step, and as a spectator whatever view is asked for. With ``frame`` ``moment``,
+    the step's moment is drawn instead of its table, when it has one.
 
     Raises:
         HTTPException: no such game or seat (404), or a stored game that does not replay
@@ -150,12 +230,16 @@ def game_page(session: Session, game_id: int, *, view: str | None, step: int | N
         note = f"Game {game_id} is still running: it may only be watched as a spectator."
     last = replay.steps_total - 1
     shown = min(max(step, 0), last) if step is not None else (last if replay.running else 0)
-    summary = game_summary(session, record)
+    summary = replay.summary
+    steps = replay.steps(tables=(shown,))
+    has_moment = steps[shown].moment is not None
     return GamePage(
         summary=summary,
         viewer=replay.viewer,
-        steps=replay.steps(tables=(shown,)),
+        steps=steps,
         step=shown,
+        frame="moment" if frame == "moment" and has_moment else "table",
+        timeline=replay.timeline(steps),
         note=note,
         views=_view_choices(summary, replay.players, running=replay.running),
         attempts=_attempts(session, record),
@@ -168,6 +252,16 @@ def _attempts(session: Session, record: GameRecord) -> list[ScheduledAttempt]:
     return scheduled_attempts(
         session, tournament_id=record.tournament_id, schedule_number=record.schedule_number
     )
+
+
+def _drawing(game: str) -> dict[str, str | None]:
+    """The templates that draw a game's table and its moments (``None``: it draws none)."""
+    plugin = table_for(game)
+    insight = insight_of(plugin)
+    return {
+        "table_template": table_template(plugin),
+        "moment_template": None if insight is None else f"{plugin.name}/{insight.moment_template}",
+    }
 
 
 def _fragment(
@@ -185,6 +279,8 @@ def _fragment(
             "status": str(replay.record.status),
             "steps_total": replay.steps_total,
             "steps": steps,
+            "seats": replay.summary.seats,
+            "names": SeatNames.of_seats(replay.summary.seats),
             **context,
         },
     )

@@ -2,7 +2,8 @@
 
 :func:`stored_replay` loads what a replay of one view needs, for these JSON twins and for
 the game's page and fragments (:mod:`croupier_server.web.game_page`). A running game may
-only be watched as a spectator, without its bots' comments and output.
+only be watched as a spectator, without its bots' comments and output, and has no
+timeline until it ends.
 """
 
 from __future__ import annotations
@@ -23,9 +24,17 @@ from croupier_server.db.models import ActionRecord, FaultRecord, GameRecord
 from croupier_server.db.output_steps import PlacedLine, place_output
 from croupier_server.outcomes import GameStatus
 from croupier_server.web.dependencies import DatabaseSession
-from croupier_server.web.game_detail import GameDetail, game_detail
+from croupier_server.web.game_detail import (
+    GameDetail,
+    GameSummary,
+    SeatDetail,
+    game_detail,
+    game_summary,
+)
 from croupier_server.web.openapi import RecordId, error_answers
 from croupier_server.web.steps import Step, replay_steps, rule_set
+from croupier_server.web.tables import insight_of, table_for
+from croupier_server.web.timeline import Timeline, timeline
 from croupier_server.web.viewers import VIEW_PATTERN, Viewer
 
 __all__ = ["Replay", "StoredReplay", "ViewQuery", "replaying", "router", "stored_replay"]
@@ -50,8 +59,15 @@ class Replay(BaseModel):
     status: str = Field(description="running, finished or aborted.")
     view: str
     views: list[str] = Field(description="Every view of this game.")
+    seats: list[SeatDetail] = Field(description="Each seat and its bot.")
     steps_total: int = Field(description="The steps the game has so far: its actions plus one.")
-    steps: list[Step] = Field(description="The steps from `since` on, each with its table.")
+    timeline: Timeline | None = Field(
+        description="Each seat's tally across the whole game and the steps worth a jump (round, "
+        "hand and game ends, faults, slow decisions, costly moments); null while it runs."
+    )
+    steps: list[Step] = Field(
+        description="The steps from `since` on, each with its table, moment and decision."
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +75,7 @@ class StoredReplay:
     """A stored game and what its replay needs, for one viewer."""
 
     record: GameRecord
+    summary: GameSummary
     viewer: Viewer
     players: int
     actions: list[ActionRecord]
@@ -92,6 +109,13 @@ class StoredReplay:
                 output=self.output,
             )
 
+    def timeline(self, steps: list[Step]) -> Timeline | None:
+        """The timeline of this view, from every step; ``None`` while the game runs."""
+        if self.running:
+            return None
+        insight = insight_of(table_for(self.record.game))
+        return timeline(steps, None if insight is None else insight.tally_unit, self.viewer)
+
 
 def stored_replay(
     session: Session, game_id: int, view: str | None, *, spectator_while_running: bool = False
@@ -118,6 +142,7 @@ def stored_replay(
     actions = db.game_actions(session, game_id=game_id)
     return StoredReplay(
         record=record,
+        summary=game_summary(session, record),
         viewer=viewer,
         players=players,
         actions=actions,
@@ -160,7 +185,8 @@ def game_record(game_id: RecordId, session: DatabaseSession) -> GameDetail:
     description="Step 0 is the game before any action, step k the game after action k - 1. "
     "A running game may only be watched as a spectator (403 otherwise), without its bots' "
     "comments and output; `since` gives only the steps from that number on, to follow it. "
-    "A seat's view has only that seat's comments and output.",
+    "A seat's view has only that seat's comments and output, and only its own decisions' "
+    "observations and legal actions.",
     responses=error_answers(
         {
             403: "A running game, asked for another view than the spectator's",
@@ -178,6 +204,8 @@ def game_replay(
     """The steps of one game from ``since`` on, each with its table."""
     replay = stored_replay(session, game_id, view)
     record = replay.record
+    first = since if replay.running else 0  # the timeline needs every step
+    steps = replay.steps(first=first, tables=range(since, replay.steps_total))
     return Replay(
         game_id=game_id,
         game=record.game,
@@ -185,8 +213,10 @@ def game_replay(
         status=str(record.status),
         view=str(replay.viewer),
         views=[str(each) for each in Viewer.every_view(replay.players)],
+        seats=replay.summary.seats,
         steps_total=replay.steps_total,
-        steps=replay.steps(first=since, tables=range(since, replay.steps_total)),
+        timeline=replay.timeline(steps),
+        steps=steps[since - first :],
     )
 
 

@@ -1,12 +1,15 @@
 // The replay player of a game page (templates/game.html).
 //
-// It steps through the game in one view (buttons, slider, keyboard, event list, play at a
-// chosen speed), keeps the view and the step in the URL, and follows a running game. It
-// draws nothing and knows no game: the server draws every step as the page draws it, and
-// this puts the drawing in. /games/{id}/steps?view=V&first=K&count=N gives steps K to
-// K + N - 1, each a <template data-step> holding its board, its step panel and its event
-// items; /games/{id}/events?view=V gives a view's event list. A view is always fetched
-// from the server: a seat's view is never derived here from the all-hands one.
+// It steps through the game in one view (buttons, slider, keyboard, event list, timeline,
+// jumps, play at a chosen speed), keeps the view, the step and the frame in the URL, and
+// follows a running game. It draws nothing and knows no game: the server draws every step
+// as the page draws it, and this puts the drawing in. /games/{id}/steps?view=V&first=K&count=N
+// gives steps K to K + N - 1, each a <template data-step> holding its board, its step
+// panel and its event items, and before it, for a step that ended a round or a hand, a
+// <template data-step data-frame="moment"> holding that moment's board: stepping forward
+// shows the moment, then the step's table. /games/{id}/events?view=V gives a view's event
+// list, its timeline and the slider's markers. A view is always fetched from the server: a
+// seat's view is never derived here from the all-hands one.
 "use strict";
 
 (() => {
@@ -34,12 +37,22 @@
   const message = root.querySelector(".replay-message");
   const viewDownload = root.querySelector("a.download-view");
   const eventList = document.getElementById("events");
+  const overview = document.getElementById("overview");
+  const announcer = document.getElementById("step-announcer");
+  const jumpButtons = [...root.querySelectorAll("button[data-jump]")];
+  const skipForced = root.querySelector('.skip-forced input[type="checkbox"]');
+  const JUMP_KEYS = Object.fromEntries(jumpButtons.map((button) => [button.getAttribute("aria-keyshortcuts").split(" ")[0], button.dataset.jump]));
+  const MOMENT_KINDS = new Set(["round", "hand", "game"]);
 
   let view = root.dataset.view;
   let current = Number(root.dataset.step);
+  let frame = root.dataset.frame; // "moment" or "table": which frame of `current` is shown
+  let wanted = frame; // the frame asked for, drawn once its step has come
   let total = Number(root.dataset.steps);
   let drawn = current; // the step whose board and panel are in the page
+  let drawnFrame = frame;
   let fragments = new Map(); // the fetched steps of `view`: number -> <template>
+  let moments = new Map(); // their moments: number -> <template data-frame="moment">
   let fetching = new Map(); // the first step of each batch being fetched -> its promise
   let loading = new AbortController(); // aborts what is fetched for `view` when it changes
   let playing = null; // the interval that plays
@@ -70,6 +83,10 @@
     const fresh = [];
     for (const template of wrapper.querySelectorAll("template[data-step]")) {
       const number = Number(template.dataset.step);
+      if (template.dataset.frame === "moment") {
+        moments.set(number, template);
+        continue;
+      }
       if (!fragments.has(number)) {
         fresh.push(template);
       }
@@ -90,9 +107,7 @@
       .then((wrapper) => {
         if (forView === view && !signal.aborted) {
           keep(wrapper);
-          if (drawn !== current) {
-            draw(current);
-          }
+          redraw();
         }
       })
       .catch((error) => {
@@ -110,6 +125,22 @@
 
   // Drawing
 
+  // The frame of step `number` that is drawn when `asked` is: its moment only if it has one
+  // (known from its fragment once fetched, from the timeline's markers until then).
+  function frameOf(number, asked) {
+    return asked === "moment" && hasMoment(number) ? "moment" : "table";
+  }
+
+  function hasMoment(number) {
+    return fragments.has(number) ? moments.has(number) : momentSteps().has(number);
+  }
+
+  function redraw() {
+    if (drawn !== current || drawnFrame !== frameOf(current, wanted)) {
+      draw(current);
+    }
+  }
+
   function draw(number) {
     const template = fragments.get(number);
     if (!template) {
@@ -118,9 +149,26 @@
       return;
     }
     const step = document.importNode(template.content, true);
-    root.querySelector(".board").replaceWith(step.querySelector(".board"));
+    const shown = frameOf(number, wanted);
+    const board =
+      shown === "moment"
+        ? document.importNode(moments.get(number).content, true).querySelector(".board")
+        : step.querySelector(".board");
+    root.querySelector(".board").replaceWith(board);
     document.getElementById("step-info").replaceWith(step.querySelector("#step-info"));
     drawn = number;
+    drawnFrame = frame = root.dataset.frame = shown;
+    markControls();
+    keepInUrl();
+    announce();
+  }
+
+  function announce() {
+    const position = `Step ${current} of ${lastStep()}`;
+    const caption = root.querySelector(".board .round");
+    const action = document.querySelector("#step-info .step-action");
+    const what = frame === "moment" && caption ? caption.textContent : action?.textContent ?? "";
+    announcer.textContent = `${position}: ${what.replace(/\s+/g, " ").trim()}`;
   }
 
   function indexItems() {
@@ -180,23 +228,104 @@
     } else {
       url.searchParams.set("step", String(current));
     }
+    if (frame === "moment") {
+      url.searchParams.set("frame", "moment");
+    } else {
+      url.searchParams.delete("frame");
+    }
     window.history.replaceState(null, "", url);
   }
 
-  function show(number) {
+  // Show step `number`, its moment first when `asked` is "moment" and it has one.
+  function show(number, asked = "table") {
     current = Math.min(Math.max(number, 0), lastStep());
+    wanted = asked;
+    frame = frameOf(current, wanted);
     root.dataset.step = String(current);
     slider.value = String(current);
+    slider.setAttribute("aria-valuetext", `Step ${current} of ${lastStep()}`);
     stepOutput.textContent = String(current);
-    buttons.start.disabled = buttons.back.disabled = current === 0;
-    buttons.forward.disabled = buttons.end.disabled = current === lastStep();
-    if (drawn !== current) {
-      draw(current);
-    }
+    redraw();
     fetchStep(current + AHEAD);
     fetchStep(current - AHEAD);
     markCurrentEvents();
+    markControls();
     keepInUrl();
+  }
+
+  function atEnd() {
+    return current === lastStep() && frame === "table";
+  }
+
+  function markControls() {
+    buttons.start.disabled = buttons.back.disabled = current === 0;
+    buttons.forward.disabled = buttons.end.disabled = atEnd();
+    for (const button of jumpButtons) {
+      button.disabled = markerSteps(button.dataset.jump).every((step) => step <= current);
+    }
+    const now = overview.querySelector("svg.swings line.now");
+    if (now) {
+      const x = String(40 + (940 * current) / Math.max(lastStep(), 1));
+      now.setAttribute("x1", x);
+      now.setAttribute("x2", x);
+    }
+  }
+
+  // Moving frame by frame, through moments, past forced steps when asked to
+
+  function forced() {
+    const figure = overview.querySelector("figure.timeline");
+    return new Set((figure?.dataset.forced ?? "").split(" ").filter(Boolean).map(Number));
+  }
+
+  function skipped(number, forcedSteps) {
+    return skipForced?.checked && forcedSteps.has(number) && !momentSteps().has(number);
+  }
+
+  function forward() {
+    if (frame === "moment") {
+      show(current, "table");
+      return;
+    }
+    const forcedSteps = forced();
+    let target = current + 1;
+    while (target < lastStep() && skipped(target, forcedSteps)) {
+      target += 1;
+    }
+    show(target, "moment");
+  }
+
+  function back() {
+    if (frame === "table" && hasMoment(current)) {
+      show(current, "moment");
+      return;
+    }
+    const forcedSteps = forced();
+    let target = current - 1;
+    while (target > 0 && skipped(target, forcedSteps)) {
+      target -= 1;
+    }
+    show(target, "table");
+  }
+
+  // Jumping to the timeline's markers
+
+  function markerSteps(kind) {
+    const markers = overview.querySelectorAll(`svg.swings g.marker[data-kind="${kind}"]`);
+    return [...new Set([...markers].map((marker) => Number(marker.dataset.step)))].sort((a, b) => a - b);
+  }
+
+  function momentSteps() {
+    return new Set([...MOMENT_KINDS].flatMap(markerSteps));
+  }
+
+  function jump(kind, direction) {
+    const steps = markerSteps(kind);
+    const target = direction > 0 ? steps.find((step) => step > current) : steps.reverse().find((step) => step < current);
+    if (target !== undefined) {
+      stop();
+      show(target, "moment");
+    }
   }
 
   function setTotal(count) {
@@ -224,15 +353,15 @@
   }
 
   function tick() {
-    if (current < lastStep()) {
-      show(current + 1);
+    if (!atEnd()) {
+      forward();
     } else if (root.dataset.status !== "running") {
       stop();
     }
   }
 
   function play() {
-    if (current === lastStep() && root.dataset.status !== "running") {
+    if (atEnd() && root.dataset.status !== "running") {
       show(0);
     }
     window.clearInterval(playing);
@@ -252,33 +381,38 @@
 
   // Changing view and following a running game
 
-  async function loadView(wanted) {
+  async function loadView(chosen) {
     loading.abort();
     loading = new AbortController();
     const { signal } = loading;
     try {
       const first = current - (current % BATCH);
-      const [events, steps] = await Promise.all([
-        fetchFragment(fragmentUrl("events", wanted), signal),
-        fetchFragment(fragmentUrl("steps", wanted, { first, count: BATCH }), signal),
+      const [overviewOfView, steps] = await Promise.all([
+        fetchFragment(fragmentUrl("events", chosen), signal),
+        fetchFragment(fragmentUrl("steps", chosen, { first, count: BATCH }), signal),
       ]);
       // A running game may have gone on since the page was drawn at its newest step.
       const wasFollowing = following();
-      view = events.dataset.view;
+      view = overviewOfView.dataset.view;
       fragments = new Map();
+      moments = new Map();
       fetching = new Map();
       keep(steps);
       root.dataset.view = view;
       viewSelect.value = view;
       viewDownload.href = replayUrl(view);
       viewDownload.download = `game-${gameId}-${view}.json`;
-      eventList.replaceChildren(...events.children);
+      eventList.replaceChildren(...overviewOfView.querySelector("ol.events").children);
+      const figure = overviewOfView.querySelector("figure.timeline");
+      overview.replaceChildren(...(figure ? [figure] : []));
+      const marks = overviewOfView.querySelector("svg.slider-marks");
+      root.querySelector("svg.slider-marks")?.replaceWith(marks);
       itemsByStep = indexItems();
-      setTotal(Number(events.dataset.steps));
+      setTotal(Number(overviewOfView.dataset.steps));
       tell("");
-      setStatus(events.dataset.status);
+      setStatus(overviewOfView.dataset.status);
       drawn = null;
-      show(wasFollowing ? lastStep() : current);
+      show(wasFollowing ? lastStep() : current, frame);
     } catch (error) {
       if (error.name !== "AbortError") {
         viewSelect.value = view;
@@ -331,10 +465,30 @@
   }
   root.querySelector("button.show").hidden = true;
   buttons.start.addEventListener("click", () => show(0));
-  buttons.back.addEventListener("click", () => show(current - 1));
-  buttons.forward.addEventListener("click", () => show(current + 1));
+  buttons.back.addEventListener("click", back);
+  buttons.forward.addEventListener("click", forward);
   buttons.end.addEventListener("click", () => show(lastStep()));
   buttons.play.addEventListener("click", togglePlay);
+  for (const button of jumpButtons) {
+    button.addEventListener("click", () => jump(button.dataset.jump, 1));
+  }
+  if (skipForced) {
+    skipForced.closest("label").hidden = false;
+  }
+  overview.addEventListener("click", (event) => {
+    const chart = event.target.closest("svg.swings");
+    if (!chart) {
+      return;
+    }
+    const marker = event.target.closest("g.marker[data-step]");
+    if (marker) {
+      show(Number(marker.dataset.step), "moment");
+      return;
+    }
+    const box = chart.getBoundingClientRect();
+    const x = ((event.clientX - box.left) / box.width) * 1000;
+    show(Math.round(((x - 40) / 940) * lastStep()));
+  });
   slider.addEventListener("input", () => show(Number(slider.value)));
   speedSelect.addEventListener("change", () => {
     if (playing !== null) {
@@ -353,30 +507,37 @@
     event.preventDefault();
     show(Number(item.dataset.step));
   });
-  document.addEventListener("keydown", (event) => {
-    if (event.ctrlKey || event.metaKey || event.altKey) {
-      return;
+  // Whether a key pressed in `target` is the control's own: typing, choosing, the slider.
+  // A button or a checkbox keeps none: after a click on one, the keys still move the player.
+  function keepsKeys(target) {
+    if (target.closest?.("select, textarea, [contenteditable]")) {
+      return true;
     }
-    if (event.target.closest?.("input, select, textarea, button, [contenteditable]")) {
+    return target.matches?.("input") && !["button", "submit", "reset", "checkbox", "radio"].includes(target.type);
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey || keepsKeys(event.target)) {
       return;
     }
     const moves = {
-      ArrowLeft: () => show(current - 1),
-      ArrowRight: () => show(current + 1),
+      ArrowLeft: back,
+      ArrowRight: forward,
       Home: () => show(0),
       End: () => show(lastStep()),
       " ": togglePlay,
     };
-    const move = moves[event.key];
+    const kind = JUMP_KEYS[event.key.toLowerCase()];
+    const move = moves[event.key] ?? (kind && (() => jump(kind, event.shiftKey ? -1 : 1)));
     if (move) {
-      event.preventDefault();
+      event.preventDefault(); // nor does Space then press the focused button
       move();
     }
   });
 
   buttons.play.disabled = false;
   fetchStep(current);
-  show(current);
+  show(current, frame);
   if (root.dataset.status === "running") {
     tell("Following the game as it is played.");
     window.setTimeout(follow, FOLLOW_EVERY_MS);

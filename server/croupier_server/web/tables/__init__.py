@@ -16,6 +16,11 @@ the macros of ``_replay_pieces.html`` to import; it draws a ``.table-area`` and 
 ``draw.seat`` per seat, whose ``.hand`` holds the seat's pieces: a face-up one with its
 face in ``data-tile`` or ``data-card``, a face-down one ``.hidden`` with nothing of its
 face (``draw.face_down``).
+
+A plug-in may also be a :class:`TableInsight`, which shows why a game was won: each
+seat's tally (chips, points) at every step for the replay's swing timeline, the ends of
+rounds and hands as its markers, and the moments that decide a game (a round settled, a
+hand shown), each drawn as a frame of its own with the plug-in's ``moment_template``.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from __future__ import annotations
 import functools
 import importlib.metadata
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
@@ -35,10 +41,13 @@ from croupier_server.web.viewers import Viewer
 
 __all__ = [
     "ENTRY_POINT_GROUP",
+    "Mark",
+    "TableInsight",
     "TableLoader",
     "TablePlugin",
     "UnknownTable",
     "Viewer",
+    "insight_of",
     "table_for",
     "table_names",
     "table_template",
@@ -48,6 +57,7 @@ ENTRY_POINT_GROUP = "croupier.tables"
 """The entry-point group that names each game's :class:`TablePlugin`."""
 
 TableModel_co = TypeVar("TableModel_co", bound=BaseModel, covariant=True)
+MomentModel_co = TypeVar("MomentModel_co", bound=BaseModel, covariant=True)
 
 
 class UnknownTable(CroupierServerError, LookupError):
@@ -92,6 +102,58 @@ class TablePlugin(Protocol[TableModel_co]):
         holds it, for the seats of :meth:`Viewer.hand_seats`. ``events`` are the events of
         the step that the viewer may see (what the observation has already moved past).
         """
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """What a step ends, for the replay's timeline and its jumps.
+
+    Attributes:
+        kind: ``round``, ``hand`` or ``game``.
+        label: one line saying what ended, seats written ``seat N`` (the page puts the
+            bots' names in).
+    """
+
+    kind: str
+    label: str
+
+
+@runtime_checkable
+class TableInsight(Protocol[MomentModel_co]):
+    """What a table plug-in may add to show why a game was won (see the module's text)."""
+
+    @property
+    def tally_unit(self) -> str:
+        """What :meth:`tally` counts, plural (``chips``, ``points``)."""
+
+    @property
+    def moment_model(self) -> type[MomentModel_co]:
+        """The pydantic model of a moment, its JSON twin (with ``game: Literal[NAME]``)."""
+
+    @property
+    def moment_template(self) -> str:
+        """The file in the plug-in's templates that draws a moment, given as ``moment``."""
+
+    def tally(self, state: State[Any, Any, Any]) -> tuple[int, ...]:
+        """Each seat's standing in ``state`` (its chips, its points), public to every viewer."""
+
+    def marks(self, events: Sequence[Event]) -> list[Mark]:
+        """What the step whose public ``events`` these are ends: a round, a hand, a game."""
+
+    def moment(
+        self, state: State[Any, Any, Any], viewer: Viewer, events: Sequence[Event]
+    ) -> MomentModel_co | None:
+        """The moment the step ended with (a round settled, a hand shown), or ``None``.
+
+        ``state`` is the game after the step, which may already hold the next deal;
+        ``events`` are the step's events the viewer may see. Drawn from what every seat
+        saw when it happened, it is the frame shown before the step's table.
+        """
+
+
+def insight_of(plugin: TablePlugin[BaseModel]) -> TableInsight[BaseModel] | None:
+    """``plugin`` as a :class:`TableInsight`, if it is one."""
+    return plugin if isinstance(plugin, TableInsight) else None
 
 
 @functools.cache

@@ -1,4 +1,9 @@
-"""The cribbage table of the replay viewer: hands, crib, starter, count, pegs and shows."""
+"""The cribbage table of the replay viewer: hands, crib, starter, count, pegs and shows.
+
+Its insight (:class:`~croupier_server.web.tables.TableInsight`): each seat's score in the
+current game, each show and each game won as a mark, and each hand's end as a moment
+(:mod:`.show`), with the pegging board (:mod:`.pegs`).
+"""
 
 from __future__ import annotations
 
@@ -11,15 +16,28 @@ from pydantic import BaseModel, Field
 from croupier.games import Event, State
 from croupier.games.cribbage import (
     Card,
+    Cribbage,
     CribbageObservation,
     CribShown,
+    GameWon,
     HandShown,
     LineShown,
     ShownHand,
+    SoloGameEnded,
 )
+from croupier_server.web.tables import Mark
+from croupier_server.web.tables.cribbage.pegs import PeggingBoard, pegging_board
+from croupier_server.web.tables.cribbage.show import CribbageShow, hand_end
 from croupier_server.web.viewers import Viewer
 
-__all__ = ["TABLE", "CribbageTable", "CribbageTablePlugin", "ShownCards"]
+__all__ = [
+    "TABLE",
+    "CribbageShow",
+    "CribbageTable",
+    "CribbageTablePlugin",
+    "PeggingBoard",
+    "ShownCards",
+]
 
 
 class ShownCards(BaseModel):
@@ -59,9 +77,10 @@ class CribbageTable(BaseModel):
     )
     discarded: list[bool] = Field(description="Whether each seat has laid away this hand.")
     shown: list[ShownCards] = Field(
-        description="The hands counted in the show of this hand so far, else those this step "
-        "counted (the next hand is dealt at once)."
+        description="The hands counted in the show of this hand so far (a show that ended "
+        "the game; the shows followed by the next deal are the step's moment)."
     )
+    pegging: PeggingBoard
     grid: list[str | None] = Field(description="Cribbage square's cells row by row.")
     turned: str | None = Field(description="Cribbage square's card waiting to be placed.")
 
@@ -73,15 +92,18 @@ class CribbageTablePlugin:
     model = CribbageTable
     template = "table.html"
     templates = Path(__file__).parent
+    tally_unit = "points"
+    moment_model = CribbageShow
+    moment_template = "show.html"
 
     def table(
         self, state: State[Any, Any, Any], viewer: Viewer, events: Sequence[Event]
     ) -> CribbageTable:
         """The table of ``state`` as ``viewer`` sees it, built from the engine's observations.
 
-        ``events`` are the events of this step the viewer may see; their shows stand in
-        for the observation's when the next hand was dealt in the same step. A hand and a
-        discard are shown only from the observation of the seat that holds them.
+        ``events`` are the events of this step the viewer may see: their points are
+        flagged on the pegging board. A hand and a discard are shown only from the
+        observation of the seat that holds them.
         """
         public: CribbageObservation = state.observation(viewer.seat)
         players = len(public.hand_sizes)
@@ -114,10 +136,32 @@ class CribbageTablePlugin:
             hand_sizes=list(public.hand_sizes),
             crib=[*known_crib, *face_down],
             discarded=list(public.discarded),
-            shown=[_shown(hand) for hand in public.shown] or _shows_among(events),
+            shown=[_shown(hand) for hand in public.shown],
+            pegging=pegging_board(_rules(state), state.events, events),
             grid=[None if card is None else str(card) for card in public.grid],
             turned=None if public.turned is None else str(public.turned),
         )
+
+    def tally(self, state: State[Any, Any, Any]) -> tuple[int, ...]:
+        """Each seat's score in the current game (partners share theirs)."""
+        public: CribbageObservation = state.observation(None)
+        return public.scores
+
+    def marks(self, events: Sequence[Event]) -> list[Mark]:
+        """A show (each hand, crib or line and its points), and a game won."""
+        shows = [event for event in events if isinstance(event, HandShown | CribShown | LineShown)]
+        found = []
+        if shows:
+            found.append(Mark("hand", "show: " + ", ".join(_show_label(show) for show in shows)))
+        ends = [event for event in events if isinstance(event, GameWon | SoloGameEnded)]
+        found.extend(Mark("game", str(event)) for event in ends)
+        return found
+
+    def moment(
+        self, state: State[Any, Any, Any], viewer: Viewer, events: Sequence[Event]
+    ) -> CribbageShow | None:
+        """The hand that ended in this step: its show, combination by combination, and board."""
+        return hand_end(_rules(state), state.events, events)
 
 
 TABLE = CribbageTablePlugin()
@@ -138,28 +182,14 @@ def _shown(hand: ShownHand) -> ShownCards:
     )
 
 
-def _shows_among(events: Sequence[Event]) -> list[ShownCards]:
-    shows: list[ShownCards] = []
-    for event in events:
-        if isinstance(event, HandShown | CribShown):
-            label = "crib" if isinstance(event, CribShown) else "hand"
-            shows.append(
-                ShownCards(
-                    owner=event.seat,
-                    label=label,
-                    cards=_texts(event.cards),
-                    starter=str(event.starter),
-                    points=event.points,
-                )
-            )
-        elif isinstance(event, LineShown):
-            shows.append(
-                ShownCards(
-                    owner=0,
-                    label=event.line,
-                    cards=_texts(event.cards),
-                    starter=str(event.starter),
-                    points=event.breakdown.total,
-                )
-            )
-    return shows
+def _rules(state: State[Any, Any, Any]) -> Cribbage:
+    rules = state.game
+    assert isinstance(rules, Cribbage)
+    return rules
+
+
+def _show_label(event: HandShown | CribShown | LineShown) -> str:
+    if isinstance(event, LineShown):
+        return f"{event.line} {event.breakdown.total}"
+    label = "crib" if isinstance(event, CribShown) else "hand"
+    return f"seat {event.seat} {label} {event.points}"

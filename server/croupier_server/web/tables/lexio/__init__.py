@@ -1,4 +1,8 @@
-"""The Lexio table of the replay viewer: the play to beat, each seat's tiles and chips."""
+"""The Lexio table of the replay viewer: the play to beat, each seat's tiles and chips.
+
+Its insight (:class:`~croupier_server.web.tables.TableInsight`): each seat's chips, the
+end of each round as a mark, and each round settled as a moment (:mod:`.round_end`).
+"""
 
 from __future__ import annotations
 
@@ -9,10 +13,12 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from croupier.games import Event, State
-from croupier.games.lexio import LexioObservation
+from croupier.games.lexio import Lexio, LexioObservation, RoundEnded
+from croupier_server.web.tables import Mark
+from croupier_server.web.tables.lexio.round_end import LexioRoundEnd, round_end
 from croupier_server.web.viewers import Viewer
 
-__all__ = ["TABLE", "LexioTable", "LexioTablePlugin"]
+__all__ = ["TABLE", "LexioRoundEnd", "LexioTable", "LexioTablePlugin"]
 
 
 class LexioTable(BaseModel):
@@ -39,6 +45,9 @@ class LexioTablePlugin:
     model = LexioTable
     template = "table.html"
     templates = Path(__file__).parent
+    tally_unit = "chips"
+    moment_model = LexioRoundEnd
+    moment_template = "round_end.html"
 
     def table(
         self, state: State[Any, Any, Any], viewer: Viewer, events: Sequence[Event]
@@ -67,6 +76,27 @@ class LexioTablePlugin:
             hand_sizes=list(public.hand_sizes),
             chips=list(public.balances),
         )
+
+    def tally(self, state: State[Any, Any, Any]) -> tuple[int, ...]:
+        """Each seat's chips."""
+        public: LexioObservation = state.observation(None)
+        return public.balances
+
+    def marks(self, events: Sequence[Event]) -> list[Mark]:
+        """The end of a round, saying who went out."""
+        return [
+            Mark("round", f"round {event.round_number} ends: seat {event.winner} goes out")
+            for event in events
+            if isinstance(event, RoundEnded)
+        ]
+
+    def moment(
+        self, state: State[Any, Any, Any], viewer: Viewer, events: Sequence[Event]
+    ) -> LexioRoundEnd | None:
+        """The round settled in this step: every seat's tiles left, counts and payments."""
+        rules = state.game
+        assert isinstance(rules, Lexio)
+        return round_end(rules, events)
 
 
 TABLE = LexioTablePlugin()

@@ -13,7 +13,14 @@ from pydantic import BaseModel, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from croupier.games import game_class, game_names
-from croupier_server.db import BOT_NAME_MAX_LENGTH, INTEGER_MAX, EndedBy, GameStatus, SeatStatus
+from croupier_server.db import (
+    BOT_NAME_MAX_LENGTH,
+    INTEGER_MAX,
+    EndedBy,
+    GameStatus,
+    SeatStatus,
+    bot_ids,
+)
 from croupier_server.db.listings import GamePage, GameSearch, ListedGame, search_games
 from croupier_server.web.dependencies import DatabaseSession
 from croupier_server.web.openapi import NO_NUL
@@ -211,6 +218,7 @@ def games_page(
             "older_url": older,
             "page_size": PAGE_SIZE,
             "bot_name_max_length": BOT_NAME_MAX_LENGTH,
+            "bot_names": sorted(bot_ids(session)),
             "game_names": game_names(),
             "variants": VARIANTS,
             "statuses": list(GameStatus),

@@ -43,6 +43,31 @@ def _percent(value: float, digits: int = 1) -> str:
     return "-" if math.isnan(value) else f"{100 * value:.{digits}f}%"
 
 
+_TIME_PHRASES = {
+    "connect_ms": "{} to connect",
+    "decision_ms": "{} a decision",
+    "bank_ms": "{} bank",
+}
+"""How a page writes each time of a time control (its value in seconds in the braces)."""
+
+
+def _time_control(times: Mapping[str, int]) -> str:
+    """A time control in words.
+
+    >>> _time_control({"connect_ms": 20000, "decision_ms": 500, "bank_ms": 0})
+    '20 s to connect · 0.5 s a decision · no bank'
+    """
+    phrases = []
+    for name, value in times.items():
+        if name == "bank_ms" and value == 0:
+            phrases.append("no bank")
+        elif name in _TIME_PHRASES:
+            phrases.append(_TIME_PHRASES[name].format(f"{value / 1000:g} s"))
+        else:
+            phrases.append(f"{name} {value}")
+    return " · ".join(phrases)
+
+
 def _when(value: datetime | None) -> str:
     return "" if value is None else value.strftime("%Y-%m-%d %H:%M:%S UTC")
 
@@ -61,7 +86,13 @@ def _environment() -> Environment:
         autoescape=select_autoescape(),
         undefined=StrictUndefined,
     )
-    environment.filters.update(signed=_signed, percent=_percent, when=_when, game_title=_game_title)
+    environment.filters.update(
+        signed=_signed,
+        percent=_percent,
+        when=_when,
+        game_title=_game_title,
+        time_control=_time_control,
+    )
     environment.globals["min_bootstrap_deals"] = MIN_BOOTSTRAP_DEALS
     return environment
 

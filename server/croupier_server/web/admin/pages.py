@@ -22,6 +22,7 @@ from croupier_server.tournament.settings import ProcessMode
 from croupier_server.web.access import (
     SESSION_COOKIE,
     LoginSession,
+    Role,
     access_of,
     admin_login,
     check_csrf,
@@ -83,22 +84,29 @@ def login_url(target: str) -> str:
     return f"/login?next={quote(target, safe='/')}"
 
 
+_LANDING = {Role.ADMIN: "/admin", Role.AUTHOR: "/submit", Role.READER: "/"}
+"""Where a login that no page asked for goes: the admin's forms, an author's upload form."""
+
+
 @router.get("/login", response_class=HTMLResponse)
 def login_page(
-    request: Request, target: Annotated[str, Query(alias="next", max_length=2048)] = "/"
+    request: Request, target: Annotated[str, Query(alias="next", max_length=2048)] = ""
 ) -> HTMLResponse:
-    """The login form."""
-    return _login_form(request, _local(target), message="")
+    """The login form; ``next``: the page that asked for it, to go back to."""
+    return _login_form(request, _local(target) if target else "", message="")
 
 
 @router.post("/login")
 async def log_in(request: Request) -> Response:
-    """Open a login session for a right token, and go back where the user was going.
+    """Open a login session for a right token, and go to the page that asked for it.
+
+    A login no page asked for goes to the role's own page (:data:`_LANDING`).
 
     Each client address has :data:`~croupier_server.web.access.LOGIN_LIMIT` tries.
     """
     fields = await read_form(request)
-    target = _local(fields.get("next", "/"))
+    asked = fields.get("next", "")
+    target = _local(asked) if asked else ""
     wait = access_of(request).login_limiter.take(client_address(request))
     if wait is not None:
         refused = _login_form(
@@ -109,8 +117,8 @@ async def log_in(request: Request) -> Response:
     opened = await run_in_threadpool(access_of(request).log_in, fields.get("token", ""))
     if opened is None:
         return _login_form(request, target, message="That token is wrong.", status_code=401)
-    cookie, _ = opened
-    response = RedirectResponse(target, status_code=303)
+    cookie, session = opened
+    response = RedirectResponse(_landing(target, session.role), status_code=303)
     set_session_cookie(request, response, cookie)
     return response
 
@@ -167,6 +175,11 @@ async def queue_tournament_form(
     return RedirectResponse(f"/tournaments/{queued.id}", status_code=303)
 
 
+def _landing(target: str, role: Role) -> str:
+    """The page that asked for the login (a path of this site), else the role's own page."""
+    return target or _LANDING[role]
+
+
 def _local(target: str) -> str:
     """``target`` if it is a path of this site, else ``/``: no redirect leads elsewhere."""
     parts = urlsplit(target)
@@ -199,7 +212,12 @@ def _login_form(
     return render(
         request,
         "admin_login.html",
-        {"next": target, "message": message, "read_protected": access_of(request).read_protected},
+        {
+            "section": "login",
+            "next": target,
+            "message": message,
+            "read_protected": access_of(request).read_protected,
+        },
         status_code=status_code,
     )
 

@@ -69,6 +69,9 @@ schemathesis.serializer.alias("application/gzip", "application/octet-stream")
 
 FUZZ_SETTINGS = settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 """The loaded profile's examples; requests to a real database may be slow on a busy machine."""
+OPERATION_EXAMPLES = 50
+"""The most examples of each operation and mode: some 60 of them, on three databases, make
+thousands of requests, and CI's time is better spent on the pages' fuzz and the rules."""
 
 Operation = APIOperation[Any, Any, Any, Any]
 StoredParameters = list[dict[str, Any]]
@@ -162,7 +165,7 @@ def requests_for(
 def fuzz(operation: Operation, mode: GenerationMode, stored: StoredParameters) -> None:
     """Send ``operation`` the generated requests; every answer must pass :data:`CHECKS`."""
 
-    @FUZZ_SETTINGS
+    @settings(FUZZ_SETTINGS, max_examples=min(FUZZ_SETTINGS.max_examples, OPERATION_EXAMPLES))
     @given(case=requests_for(operation, mode, stored))
     def exchange(case: Case[Any]) -> None:
         case.call_and_validate(checks=CHECKS)

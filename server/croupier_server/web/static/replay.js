@@ -41,7 +41,12 @@
   const announcer = document.getElementById("step-announcer");
   const jumpButtons = [...root.querySelectorAll("button[data-jump]")];
   const skipForced = root.querySelector('.skip-forced input[type="checkbox"]');
-  const JUMP_KEYS = Object.fromEntries(jumpButtons.map((button) => [button.getAttribute("aria-keyshortcuts").split(" ")[0], button.dataset.jump]));
+  const JUMP_KEYS = Object.fromEntries( // "r" -> "round": each jump's key (Shift: back)
+    jumpButtons.map((button) => [
+      button.getAttribute("aria-keyshortcuts").split(" ")[0],
+      button.dataset.jump,
+    ]),
+  );
   const MOMENT_KINDS = new Set(["round", "hand", "game"]);
 
   let view = root.dataset.view;
@@ -283,6 +288,9 @@
   }
 
   function forward() {
+    if (atEnd()) {
+      return;
+    }
     if (frame === "moment") {
       show(current, "table");
       return;
@@ -312,7 +320,8 @@
 
   function markerSteps(kind) {
     const markers = overview.querySelectorAll(`svg.swings g.marker[data-kind="${kind}"]`);
-    return [...new Set([...markers].map((marker) => Number(marker.dataset.step)))].sort((a, b) => a - b);
+    const steps = new Set([...markers].map((marker) => Number(marker.dataset.step)));
+    return [...steps].sort((a, b) => a - b);
   }
 
   function momentSteps() {
@@ -321,7 +330,10 @@
 
   function jump(kind, direction) {
     const steps = markerSteps(kind);
-    const target = direction > 0 ? steps.find((step) => step > current) : steps.reverse().find((step) => step < current);
+    const target =
+      direction > 0
+        ? steps.find((step) => step > current)
+        : steps.reverse().find((step) => step < current);
     if (target !== undefined) {
       stop();
       show(target, "moment");
@@ -513,7 +525,8 @@
     if (target.closest?.("select, textarea, [contenteditable]")) {
       return true;
     }
-    return target.matches?.("input") && !["button", "submit", "reset", "checkbox", "radio"].includes(target.type);
+    const pressed = ["button", "submit", "reset", "checkbox", "radio"];
+    return target.matches?.("input") && !pressed.includes(target.type);
   }
 
   document.addEventListener("keydown", (event) => {

@@ -275,6 +275,9 @@ def test_the_keyboard_still_works_after_a_click_on_a_control(
     viewer.expect_step(at + 1)
     page.keyboard.press("End")
     viewer.expect_step(lexio.steps - 1, "table")
+    page.keyboard.press("ArrowRight")  # nothing after the last frame
+    page.keyboard.press("ArrowLeft")  # the last step's moment: the match settled
+    viewer.expect_step(lexio.steps - 1, "moment")
 
 
 def test_the_slider_is_named_and_the_pieces_and_seats_name_themselves(

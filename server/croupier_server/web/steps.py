@@ -332,6 +332,8 @@ class _Decisions:
                 self._place(fault, last_step)
             else:
                 self._waiting.setdefault(fault.action_number, []).append(fault)
+        self._of_action: dict[int, list[FaultRecord]] = {}
+        """The faults of each action's decision, by the action's number."""
         self._pending: list[int] = []
         """The seats of the current decision that have not acted yet, in seat order."""
         self._sent: dict[int, tuple[object, list[object]]] = {}
@@ -361,12 +363,14 @@ class _Decisions:
         for fault in self._waiting.pop(number, []):
             offset = self._pending.index(fault.seat) if fault.seat in self._pending else 0
             self._place(fault, number + offset + 1)
+            if fault.seat in self._pending:
+                self._of_action.setdefault(number + offset, []).append(fault)
 
     def decided(self, stored: ActionRecord) -> _Decided:
         """After ``stored`` is applied: its seat's bank charged, as the referee charged it."""
         if stored.seat in self._pending:
             self._pending.remove(stored.seat)
-        faults = [fault for fault in self.faults_at(stored.number + 1) if fault.seat == stored.seat]
+        faults = self._of_action.pop(stored.number, [])
         timed_out = any(fault.kind == FaultKind.TIMEOUT for fault in faults)
         charge = None
         if self._banks is not None:

@@ -1,0 +1,23 @@
+// The forms that take a game and its rule options (fieldset.rules[data-game], one per game):
+// only the chosen game's options are shown, and sent. Without this script every game's
+// options are shown, each fieldset named after its game, and the server refuses another
+// game's options that were filled in.
+"use strict";
+
+(() => {
+  for (const select of document.querySelectorAll('form select[name="game"]')) {
+    const fieldsets = select.form.querySelectorAll("fieldset.rules[data-game]");
+    if (fieldsets.length === 0) {
+      continue;
+    }
+    const showChosen = () => {
+      for (const fieldset of fieldsets) {
+        const other = fieldset.dataset.game !== select.value;
+        fieldset.hidden = other;
+        fieldset.disabled = other;
+      }
+    };
+    select.addEventListener("change", showChosen);
+    showChosen();
+  }
+})();

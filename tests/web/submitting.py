@@ -107,6 +107,7 @@ class StandInSubmissions:
                     game=manifest.game,
                     kind=BotKind.SUBMITTED,
                     author_id=author_id,
+                    open_to_people=False,  # until its author opens it
                 )
                 session.add(parent)
                 session.flush()

@@ -1,7 +1,8 @@
 """The registered bots: added with a command or as remote bots with a key, found by name.
 
 The people who take seats from the dashboard are stored as records of their own kind
-(:func:`person_seat_bot`), which no list of bots shows.
+(:func:`person_seat_bot`), which no list of bots shows. Whether people may play against a
+bot is its owner's choice (:func:`is_open_to_people`, :func:`set_open_to_people`).
 
 A remote bot's key is made by :func:`~croupier_server.tokens.new_secret`, handed out once in
 plain text and stored as its :func:`~croupier_server.tokens.hash_secret` digest only.
@@ -18,7 +19,7 @@ from sqlmodel import Session, col, select
 from croupier_server.db.errors import BotNameTaken
 from croupier_server.db.games import known_game
 from croupier_server.db.models import BOT_NAME_MAX_LENGTH, VERSION_SEPARATOR, BotKind, BotRecord
-from croupier_server.db.transactions import insert
+from croupier_server.db.transactions import insert, refreshed, transaction
 from croupier_server.tokens import hash_secret, new_secret
 
 PERSON_PREFIX = "person@"
@@ -32,8 +33,10 @@ __all__ = [
     "create_remote_bot",
     "get_bot",
     "get_bot_by_name",
+    "is_open_to_people",
     "list_bots",
     "person_seat_bot",
+    "set_open_to_people",
 ]
 
 
@@ -45,10 +48,12 @@ def add_bot(
     command: str,
     limits: dict[str, Any] | None = None,
     description: str = "",
+    open_to_people: bool = True,
 ) -> BotRecord:
     """Register a bot the referee starts with the shell ``command`` for each game.
 
-    ``limits`` holds the limits set on its processes, by name (``LimitSettings.items()``).
+    ``limits`` holds the limits set on its processes, by name (``LimitSettings.items()``);
+    ``open_to_people`` says whether people may play against it.
 
     Raises:
         BotNameTaken: a bot of that name exists already.
@@ -61,14 +66,17 @@ def add_bot(
         command=command,
         limits=limits or {},
         description=description,
+        open_to_people=open_to_people,
     )
     return _insert_bot(session, bot)
 
 
 def create_remote_bot(
-    session: Session, *, name: str, game: str, description: str = ""
+    session: Session, *, name: str, game: str, description: str = "", open_to_people: bool = True
 ) -> tuple[BotRecord, str]:
     """Register a bot that connects by itself; returns it and its key, shown only this once.
+
+    ``open_to_people`` says whether people may play against it.
 
     Raises:
         BotNameTaken: a bot of that name exists already.
@@ -81,6 +89,7 @@ def create_remote_bot(
         kind=BotKind.REMOTE,
         key_hash=hash_secret(key),
         description=description,
+        open_to_people=open_to_people,
     )
     return _insert_bot(session, bot), key
 
@@ -100,9 +109,7 @@ def get_bot_by_name(session: Session, *, name: str) -> BotRecord | None:
 def list_bots(session: Session, *, game: str | None = None) -> list[BotRecord]:
     """Every bot (of ``game`` only, when given), by name; the people at tables are none."""
     query = (
-        select(BotRecord)
-        .where(col(BotRecord.kind) != BotKind.PERSON)
-        .order_by(col(BotRecord.name))
+        select(BotRecord).where(col(BotRecord.kind) != BotKind.PERSON).order_by(col(BotRecord.name))
     )
     if game is not None:
         query = query.where(BotRecord.game == game)
@@ -117,6 +124,38 @@ def bot_ids(session: Session, *, names: Collection[str] | None = None) -> dict[s
             return {}
         query = query.where(col(BotRecord.name).in_(names))
     return {name: bot_id for name, bot_id in session.exec(query) if bot_id is not None}
+
+
+def is_open_to_people(session: Session, bot: BotRecord) -> bool:
+    """Whether people may play against ``bot``, as its owner says.
+
+    A version (``NAME@N``) follows its submitted bot; a person's seat is no bot to play
+    against.
+    """
+    if bot.kind is BotKind.PERSON:
+        return False
+    if bot.version_of_id is None:
+        return bot.open_to_people
+    submitted = session.get(BotRecord, bot.version_of_id)
+    return submitted is not None and submitted.open_to_people
+
+
+def set_open_to_people(session: Session, *, bot: BotRecord, open_to_people: bool) -> None:
+    """Let people play against ``bot`` (a submitted bot: against its versions), or not.
+
+    Raises:
+        ValueError: ``bot`` is a version, which follows its submitted bot, or a person's seat.
+    """
+    if bot.kind is BotKind.PERSON:
+        raise ValueError(f"{bot.name} is a person's seat, not a bot")
+    if bot.version_of_id is not None:
+        submitted = get_bot(session, bot_id=bot.version_of_id)
+        parent = bot.name if submitted is None else submitted.name
+        raise ValueError(f"{bot.name} follows its bot {parent}: open or close {parent} instead")
+    with transaction(session):
+        bot.open_to_people = open_to_people
+        session.add(bot)
+    refreshed(session, bot)
 
 
 def person_seat_bot(session: Session, *, who: str, game: str) -> BotRecord:

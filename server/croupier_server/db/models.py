@@ -149,6 +149,11 @@ class BotRecord(SQLModel, table=True):
     """The author who owns it (a submitted bot and its versions); ``None``: the organiser's."""
     version_of_id: int | None = Field(default=None, foreign_key="bot.id", index=True)
     """For a version (``NAME@N``): the submitted bot ``NAME``."""
+    open_to_people: bool = True
+    """Whether its owner lets people play against it at the dashboard's tables: the
+    organiser's bots are open unless closed, a submitted bot is closed until its author
+    opens it, and a version follows its submitted bot (see
+    :func:`~croupier_server.db.bots.is_open_to_people`)."""
 
 
 class TournamentRecord(SQLModel, table=True):

@@ -154,6 +154,7 @@ def _claimed_bot(session: Session, *, author_id: int, manifest: Manifest) -> Bot
             kind=BotKind.SUBMITTED,
             description=manifest.description,
             author_id=author_id,
+            open_to_people=False,  # until its author opens it
         )
         session.add(parent)
         session.flush()

@@ -27,7 +27,9 @@ from croupier_server.db import (
     init_database,
     outputs,
 )
+from croupier_server.db.bots import is_open_to_people
 from croupier_server.db.migrations.baseline import BASELINE, catch_up
+from croupier_server.db.models import UTCDateTime
 from croupier_server.db.schema import (
     BASELINE_REVISION,
     HEAD_REVISION,
@@ -298,3 +300,53 @@ def test_an_older_database_gets_comments_and_output_with_its_games_kept(blank: E
         (stored,) = outputs.game_output(session, game_id=game_id)
         assert (stored.seat, stored.text) == (2, "written after the upgrade")
         assert db.game_seats(session, game_id=game_id)[2].output_dropped_bytes == 9
+
+
+def test_a_database_of_revision_0005_opens_the_organisers_bots_to_people_only(
+    blank: Engine,
+) -> None:
+    """0006: the organiser's bots stay open to people; submitted bots (and so their
+    versions) are closed until their authors open them."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with migrating(blank) as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0005")
+    bots = sa.table(
+        "bot",
+        *(sa.column(name) for name in ("id", "name", "game", "kind", "command")),
+        sa.column("limits", sa.JSON),
+        sa.column("description"),
+        sa.column("created_at", UTCDateTime),
+        sa.column("version_of_id"),
+    )
+    with blank.begin() as connection:
+        for number, (name, kind, version_of) in enumerate(
+            [
+                ("house", "command", None),
+                ("visitor", "remote", None),
+                ("mine", "submitted", None),
+                ("mine@1", "command", 3),
+            ],
+            start=1,
+        ):
+            connection.execute(
+                bots.insert().values(
+                    id=number,
+                    name=name,
+                    game="lexio",
+                    kind=kind,
+                    command=None if kind != "command" else "true",
+                    limits={},
+                    description="",
+                    created_at=MOMENT,
+                    version_of_id=version_of,
+                )
+            )
+
+    init_database(blank)
+
+    assert _revision(blank) == HEAD_REVISION
+    with Session(blank) as session:
+        opened = {bot.name: is_open_to_people(session, bot) for bot in db.list_bots(session)}
+    assert opened == {"house": True, "visitor": True, "mine": False, "mine@1": False}

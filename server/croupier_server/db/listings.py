@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from croupier_server.db.bots import bot_ids
-from croupier_server.db.models import BotRecord, GameRecord, SeatRecord
+from croupier_server.db.models import BotKind, BotRecord, GameRecord, SeatRecord
 from croupier_server.outcomes import GameStatus, SeatStatus
 
 __all__ = [
@@ -62,6 +62,8 @@ class ListedSeat:
     status: SeatStatus
     score: int | None
     place: int | None
+    person: bool
+    """Whether a person played it, from the dashboard's tables."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,6 +248,7 @@ def _seats(session: Session, game_ids: Iterable[int]) -> dict[int, list[ListedSe
             col(SeatRecord.status),
             col(SeatRecord.score),
             col(SeatRecord.place),
+            col(BotRecord.kind) == BotKind.PERSON,
         )
         .join(BotRecord, col(BotRecord.id) == col(SeatRecord.bot_id))
         .where(col(SeatRecord.game_id).in_(ids))

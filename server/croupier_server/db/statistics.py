@@ -100,13 +100,16 @@ def is_rated() -> sa.ColumnElement[bool]:
     return sa.and_(col(GameRecord.rated), decided)
 
 
-def why_unrated(game: GameRecord, seats: Sequence[SeatRecord]) -> str:
+def why_unrated(game: GameRecord, seats: Sequence[SeatRecord], *, person_seated: bool) -> str:
     """Why the finished ``game`` (with its ``seats``) is not rated; empty if it is.
 
-    The condition of :func:`is_rated`, for a game read whole.
+    The condition of :func:`is_rated`, for a game read whole; ``person_seated`` says
+    whether a person played one of its seats (such a game is stored as not rated).
     """
     if game.status is not GameStatus.FINISHED:
         return ""
+    if person_seated:
+        return "a person sat at it: it is rated for nobody"
     if not game.rated:
         return "it was played apart from the ratings"
     if not any(seat.decisions > 0 for seat in seats):

@@ -17,7 +17,7 @@ from sqlmodel import Session, col, select
 from croupier.games import Game
 from croupier_server import db
 from croupier_server.db import outputs
-from croupier_server.db.models import BotRecord, GameRecord, SeatRecord
+from croupier_server.db.models import BotKind, BotRecord, GameRecord, SeatRecord
 from croupier_server.db.statistics import why_unrated
 from croupier_server.db.worker_listing import worker_name
 from croupier_server.outcomes import GameStatus
@@ -42,6 +42,7 @@ class SeatDetail(BaseModel):
     seat: int
     bot_id: int
     bot_name: str
+    person: bool = Field(description="Whether a person played it, from the dashboard's tables.")
     status: str = Field(description="playing, finished or forfeited.")
     score: int | None
     place: int | None
@@ -160,8 +161,12 @@ def game_summary(session: Session, record: GameRecord) -> GameSummary:
         attempt=record.attempt,
         worker_id=record.worker_id,
         worker=worker_name(session, worker_id=record.worker_id),
-        not_rated=why_unrated(record, [seat for seat, _ in seats]),
-        seats=[_seat_detail(seat, name) for seat, name in seats],
+        not_rated=why_unrated(
+            record,
+            [seat for seat, _ in seats],
+            person_seated=any(bot.kind is BotKind.PERSON for _, bot in seats),
+        ),
+        seats=[_seat_detail(seat, bot) for seat, bot in seats],
     )
 
 
@@ -229,10 +234,10 @@ def _is_public(game: Game[Any], text: str) -> bool:
     return game.is_public(action)
 
 
-def _seats(session: Session, game_id: int) -> list[tuple[SeatRecord, str]]:
-    """The seats of a game in seat order, each with its bot's name."""
+def _seats(session: Session, game_id: int) -> list[tuple[SeatRecord, BotRecord]]:
+    """The seats of a game in seat order, each with its bot."""
     query = (
-        select(SeatRecord, BotRecord.name)
+        select(SeatRecord, BotRecord)
         .join(BotRecord, col(BotRecord.id) == col(SeatRecord.bot_id))
         .where(SeatRecord.game_id == game_id)
         .order_by(col(SeatRecord.seat))
@@ -240,11 +245,12 @@ def _seats(session: Session, game_id: int) -> list[tuple[SeatRecord, str]]:
     return list(session.exec(query))
 
 
-def _seat_detail(seat: SeatRecord, name: str) -> SeatDetail:
+def _seat_detail(seat: SeatRecord, bot: BotRecord) -> SeatDetail:
     return SeatDetail(
         seat=seat.seat,
         bot_id=seat.bot_id,
-        bot_name=name,
+        bot_name=bot.name,
+        person=bot.kind is BotKind.PERSON,
         status=str(seat.status),
         score=seat.score,
         place=seat.place,

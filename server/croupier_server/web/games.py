@@ -128,6 +128,7 @@ class SeatLine(BaseModel):
     status: SeatStatus
     score: int | None
     place: int | None
+    person: bool = Field(description="Whether a person played it, from the dashboard's tables.")
 
 
 class GameLine(BaseModel):
@@ -171,6 +172,7 @@ def game_line(game: ListedGame) -> GameLine:
                 status=seat.status,
                 score=seat.score,
                 place=seat.place,
+                person=seat.person,
             )
             for seat in game.seats
         ],

@@ -168,9 +168,16 @@ def test_a_game_no_seat_of_which_was_played_by_its_bot_is_not_rated(session: Ses
     for game_id in (rated, undecided, apart):
         game = db.get_game(session, game_id=game_id)
         assert game is not None
-        reasons[game_id] = statistics.why_unrated(game, db.game_seats(session, game_id=game_id))
+        seats = db.game_seats(session, game_id=game_id)
+        reasons[game_id] = statistics.why_unrated(game, seats, person_seated=False)
     assert reasons == {
         rated: "",
         undecided: "no seat was played by its bot: the referee's default policy chose every action",
         apart: "it was played apart from the ratings",
     }
+    game = db.get_game(session, game_id=apart)
+    assert game is not None
+    seats = db.game_seats(session, game_id=apart)
+    assert statistics.why_unrated(game, seats, person_seated=True) == (
+        "a person sat at it: it is rated for nobody"
+    )

@@ -24,7 +24,7 @@ from croupier.games import Game, InvalidOptions, Seat, load_game
 from croupier_server import db
 from croupier_server.control import DAY_MS, TimeControl
 from croupier_server.db import BotKind, BotRecord
-from croupier_server.db.bots import person_seat_bot
+from croupier_server.db.bots import is_open_to_people, person_seat_bot
 from croupier_server.db.game_log import game_actions
 from croupier_server.errors import CroupierServerError
 from croupier_server.outcomes import GameStatus
@@ -266,6 +266,10 @@ class TableHost:
             if bot.kind in (BotKind.PERSON, BotKind.SUBMITTED):
                 what = "a person" if bot.kind is BotKind.PERSON else "a submitted bot"
                 raise TableRefused(f"{bot.name} is {what}: name a bot (or a version, NAME@N)")
+        with Session(self._engine) as session:
+            closed = [bot.name for bot in bots if not is_open_to_people(session, bot)]
+        if closed:
+            raise TableRefused(f"{closed[0]}'s owner does not let people play against it")
         return bots
 
     def _person(self, who: str, game: Game[Any]) -> BotRecord:

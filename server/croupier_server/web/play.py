@@ -28,6 +28,7 @@ from sqlmodel import Session
 
 from croupier.games import Event, State, game_names
 from croupier_server import db
+from croupier_server.db.bots import is_open_to_people
 from croupier_server.web.access import SESSION_COOKIE, Caller, Role, access_of
 from croupier_server.web.admin.forms import FormRefused, option_fields, options_data
 from croupier_server.web.admin.pages import UnframedRoute, read_form
@@ -145,7 +146,11 @@ def play_form(request: Request, game: str | None = None) -> HTMLResponse:
     _who(request)
     chosen = game if game in game_names() else "lexio"
     with Session(engine_of(request)) as session:
-        bots = [bot.name for bot in db.list_bots(session, game=chosen) if bot.command]
+        bots = [
+            bot.name
+            for bot in db.list_bots(session, game=chosen)
+            if bot.command and is_open_to_people(session, bot)
+        ]
     context = {
         "section": "play",
         "games": game_names(),

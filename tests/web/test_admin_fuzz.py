@@ -1,7 +1,8 @@
 """The API that changes things, fuzzed with the admin token, on both backends: never a 500.
 
-schemathesis sends ``POST /api/bots`` and ``POST /api/tournaments`` (and the authors'
-changes, which the admin token makes none of) valid and invalid bodies from their schema;
+schemathesis sends ``POST /api/bots``, ``POST /api/tournaments``, ``PUT
+/api/bots/{name}/people`` (and the authors' changes, which the admin token makes none of)
+valid and invalid bodies from their schema;
 hypothesis sends tournaments of registered and unknown bots with any rule options, formats
 and their settings. Every answer is documented (201, 400, 409 or 422 with the documented
 shape), never a server error. Without the token, the dashboard's own fuzz test
@@ -85,11 +86,12 @@ def test_the_changes_answer_as_their_schema_says(app: FastAPI, subtests: pytest.
     for result in schema.get_all_operations():
         if isinstance(result, Err):
             raise result.err()
-        if result.ok().method == "post":
+        if result.ok().method in ("post", "put"):
             operations.append(result.ok())
     assert sorted(operation.path for operation in operations) == [
         "/api/authors",  # sign-up, off here: 403
         "/api/bots",
+        "/api/bots/{name}/people",
         "/api/bots/{name}/versions/{number}/retire",  # no submitted bot here: 404
         "/api/ladders",
         "/api/ladders/{ladder_id}/close",

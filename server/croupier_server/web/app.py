@@ -27,6 +27,7 @@ from croupier_server.web import (
     guide,
     ladders,
     leaderboard,
+    people_access,
     play,
     replay,
     second_opinion_pages,
@@ -119,6 +120,8 @@ def create_app(
         tournaments.router,
         ladders.router,
         bots.router,
+        people_access.router,
+        people_access.forms,
         versions.router,
         version_files.router,
         version_pages.router,
@@ -188,7 +191,9 @@ async def _http_error(request: Request, error: Exception) -> Response:
 
 def _form_page(posted_to: str) -> str:
     """The page of the form that posts to ``posted_to``."""
-    return "/admin" if posted_to.startswith("/admin") else posted_to.removesuffix("/retire")
+    if posted_to.startswith("/admin"):
+        return "/admin"
+    return posted_to.removesuffix("/retire").removesuffix("/people")
 
 
 async def _bad_request(request: Request, error: Exception) -> Response:

@@ -20,6 +20,7 @@ from sqlmodel import Session
 from croupier_server import db
 from croupier_server.db import BotKind, BotRecord, bot_history, statistics, version_listing
 from croupier_server.db.bot_history import BotFault, BotGame
+from croupier_server.db.bots import is_open_to_people
 from croupier_server.ratings import HISTORY_MOMENTS, HeadToHead
 from croupier_server.standings import Standing
 from croupier_server.web.charts import rating_chart
@@ -34,6 +35,7 @@ from croupier_server.web.leaderboard import (
     score_unit,
 )
 from croupier_server.web.openapi import RecordId, error_answers
+from croupier_server.web.people_access import people_button
 from croupier_server.web.ratings_cache import Board, CachedRatings, RatingsCache
 from croupier_server.web.templating import render
 from croupier_server.web.version_pages import submitted_bot_page
@@ -73,6 +75,7 @@ class BotLine(BaseModel):
     games: int = Field(description="Its seats in finished games, on every board.")
     main_board: str | None = Field(description="The variant of the board it played most on.")
     elo: float | None = Field(description="Its Elo on that board.")
+    open_to_people: bool = Field(description="Whether people may play against it.")
 
 
 class BotsView(BaseModel):
@@ -178,6 +181,7 @@ class BotView(BaseModel):
     kind: BotKind
     description: str
     created_at: datetime
+    open_to_people: bool = Field(description="Whether people may play against it.")
     boards: list[BotBoard] = Field(description="Where it is rated, most games first.")
     fault_kinds: dict[str, int] = Field(description="Its faults by kind, in all its games.")
     forfeits: int = Field(description="The seats it forfeited in finished games.")
@@ -233,8 +237,16 @@ def bot_page(
         "view": view,
         "charts": charts,
         "ids": db.bot_ids(session),
+        "people": people_button(request, session, _found(session, bot_id)),
     }
     return render(request, "bot.html", context)
+
+
+def _found(session: Session, bot_id: int) -> BotRecord:
+    """The bot ``bot_id``, which its page has found already."""
+    record = db.get_bot(session, bot_id=bot_id)
+    assert record is not None
+    return record
 
 
 def bots_listing(session: Session, cache: RatingsCache) -> BotsView:
@@ -257,6 +269,7 @@ def bots_listing(session: Session, cache: RatingsCache) -> BotsView:
                 games=sum(line.games for _, line in rated),
                 main_board=rated[0][0].key.variant if rated else None,
                 elo=round(rated[0][1].elo, 1) if rated else None,
+                open_to_people=is_open_to_people(session, record),
             )
         )
     return BotsView(bots=lines)
@@ -287,6 +300,7 @@ def bot_profile(session: Session, cache: RatingsCache, *, bot_id: int) -> BotVie
         kind=record.kind,
         description=record.description,
         created_at=record.created_at,
+        open_to_people=is_open_to_people(session, record),
         boards=boards,
         fault_kinds=bot_history.bot_fault_kinds(session, bot_id=bot_id),
         forfeits=sum(board.faults.forfeits for board in boards),

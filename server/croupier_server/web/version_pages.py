@@ -30,6 +30,7 @@ from croupier_server.web.access import (
 )
 from croupier_server.web.admin.pages import UnframedRoute, read_form
 from croupier_server.web.dependencies import DatabaseSession, engine_of
+from croupier_server.web.people_access import people_button
 from croupier_server.web.ratings_cache import CachedRatings, RatingsCache
 from croupier_server.web.submissions import Actions, retire
 from croupier_server.web.templating import render
@@ -149,6 +150,7 @@ def submitted_bot_page(
         "section": "bots",
         "api_url": f"/api/bots/{quote(submitted.bot.name, safe='')}/versions",
         "view": versions_view(session, cache, submitted),
+        "people": people_button(request, session, submitted.bot),
     }
     return render(request, "bot_versions.html", context)
 

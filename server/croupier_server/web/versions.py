@@ -100,6 +100,9 @@ class VersionsView(BaseModel):
     game: str
     author: str | None
     description: str
+    open_to_people: bool = Field(
+        description="Whether people may play against its versions (its author decides)."
+    )
     versions: list[VersionView]
 
 
@@ -179,6 +182,7 @@ def versions_view(session: Session, cache: RatingsCache, submitted: SubmittedBot
         game=submitted.bot.game,
         author=None if submitted.author is None else submitted.author.name,
         description=submitted.bot.description,
+        open_to_people=submitted.bot.open_to_people,
         versions=[_view(submitted, each, ratings.get(each.bot.name), None) for each in listed],
     )
 

@@ -69,6 +69,7 @@ CRASHING_COMMAND = scripted_command("crash")
 BASELINE_LINES: dict[tuple[str, ...], tuple[str, ...]] = {
     ("bot", "add"): ("sweep-bot --game lexio --command false",),
     ("bot", "list"): ("",),
+    ("bot", "people"): ("crash0 closed",),
     ("author", "add"): ("sweep-author",),
     ("author", "list"): ("",),
     ("author", "revoke"): ("ada",),

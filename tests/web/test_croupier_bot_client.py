@@ -1,4 +1,4 @@
-"""croupier-bot against the dashboard's API over real HTTP: submit, versions, retire.
+"""croupier-bot against the dashboard's API over real HTTP: submit, versions, retire, people.
 
 The SDK's own command, run as a process, talks to a dashboard served by uvicorn here
 (the stand-in stores the uploads): its requests are the ones the API documents, and a
@@ -17,7 +17,7 @@ from sqlmodel import Session
 
 from croupier.manifest import MANIFEST_FILE
 from croupier_server.db import authors
-from tests.web.submitting import Site, make_site, serving
+from tests.web.submitting import Site, bot_archive, make_site, serving
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -99,3 +99,26 @@ def test_a_revoked_token_is_refused_in_one_line(served: tuple[Site, str], tmp_pa
     assert refused.returncode == 1
     assert "the token is wrong (or revoked) (HTTP 401)" in refused.stderr
     assert site.rows() == (0, 0, 0)
+
+
+def test_an_author_opens_their_bot_to_people_and_another_cannot(served: tuple[Site, str]) -> None:
+    site, url = served
+    assert site.submit("ada", bot_archive("my-bot")).status_code == 201
+    refused = croupier_bot(url, site.tokens["bob"], "people", "my-bot", "open")
+    assert refused.returncode == 1
+    assert refused.stderr == (
+        "croupier-bot: 'my-bot' is not yours: only its author or the admin opens it to people "
+        "(HTTP 403)\n"
+    )
+    assert site.client.get("/api/bots/my-bot/versions").json()["open_to_people"] is False
+    opened = croupier_bot(url, site.tokens["ada"], "people", "my-bot", "open")
+    assert opened.returncode == 0, opened.stderr
+    assert opened.stdout == "people may now play against my-bot at the server's tables\n"
+    assert site.client.get("/api/bots/my-bot/versions").json()["open_to_people"] is True
+    closed = croupier_bot(url, site.tokens["ada"], "people", "my-bot", "closed")
+    assert closed.stdout == "people may no longer play against my-bot at the server's tables\n"
+    anonymous = croupier_bot(url, None, "people", "my-bot", "open")
+    assert anonymous.returncode == 2
+    assert anonymous.stderr.endswith(
+        "no author token: pass --token TOKEN or set CROUPIER_AUTHOR_TOKEN\n"
+    )

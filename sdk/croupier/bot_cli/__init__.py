@@ -1,8 +1,9 @@
 """``croupier-bot``: submit a bot to a croupier server, follow its versions, try it locally.
 
-Commands: ``submit DIR``, ``versions NAME``, ``retire NAME@N`` (over the server's HTTP API,
-with ``--server``/``CROUPIER_SERVER`` and ``--token``/``CROUPIER_AUTHOR_TOKEN``) and
-``play DIR`` (a local arena against the SDK's opponents). Errors are one line: exit status 2
+Commands: ``submit DIR``, ``versions NAME``, ``retire NAME@N``, ``people NAME open|closed``
+(over the server's HTTP API, with ``--server``/``CROUPIER_SERVER`` and
+``--token``/``CROUPIER_AUTHOR_TOKEN``) and ``play DIR`` (a local arena against the SDK's
+opponents). Errors are one line: exit status 2
 for arguments that say nothing doable, 1 for an operation refused or failed.
 """
 
@@ -13,6 +14,7 @@ import sys
 
 from croupier._version import __version__
 from croupier.bot_cli._errors import CliError
+from croupier.bot_cli._people import add_people
 from croupier.bot_cli._play import add_play
 from croupier.bot_cli._submit import add_submit
 from croupier.bot_cli._versions import add_retire, add_versions
@@ -31,7 +33,7 @@ def parser() -> argparse.ArgumentParser:
     )
     made.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = made.add_subparsers(title="commands", metavar="COMMAND", required=True)
-    for add in (add_submit, add_versions, add_retire, add_play):
+    for add in (add_submit, add_versions, add_retire, add_people, add_play):
         add(commands)
     return made
 

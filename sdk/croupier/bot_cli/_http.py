@@ -86,6 +86,10 @@ class Api:
         """The JSON the server answers ``POST path`` with, given ``body``."""
         return self._call("POST", path, body, content_type)
 
+    def put(self, path: str, data: Any) -> Any:
+        """The JSON the server answers ``PUT path`` with, given ``data`` as JSON."""
+        return self._call("PUT", path, json.dumps(data).encode(), "application/json")
+
     def _call(self, method: str, path: str, body: bytes | None, content_type: str | None) -> Any:
         request = urllib.request.Request(self.page(path), data=body, method=method)
         request.add_header("Accept", "application/json")

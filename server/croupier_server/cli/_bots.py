@@ -1,10 +1,13 @@
-"""``croupier bot add|list``: register bots and list them.
+"""``croupier bot add|list|people``: register bots, list them, open them to people or not.
 
 A bot the referee starts runs in an empty directory of its own, so the arguments of its
 command that name files or directories from here are made absolute when it is registered.
 Its command is then started as for a game (:func:`~croupier_server.referee.start_check.
 check_start`): a bot that does not say Hello is not registered, and what it printed is
 shown; ``--no-check`` registers a bot whose program is not on this machine.
+
+People may play against the organiser's bots at the dashboard's tables unless the bot is
+registered ``--closed-to-people`` or closed later (``croupier bot people NAME closed``).
 """
 
 from __future__ import annotations
@@ -31,8 +34,8 @@ from croupier_server.cli._options import (
 )
 from croupier_server.cli._output import CliError, print_json
 from croupier_server.cli._rules import add_game_option
-from croupier_server.db import BotRecord
-from croupier_server.db.bots import checked_bot_name
+from croupier_server.db import BotKind, BotRecord
+from croupier_server.db.bots import checked_bot_name, is_open_to_people, set_open_to_people
 from croupier_server.referee.containment.limits import LimitSettings, effective_limits
 from croupier_server.referee.start_check import check_start
 
@@ -57,6 +60,12 @@ def register(commands: Any) -> None:
     )
     add.add_argument("--description", default="")
     add.add_argument(
+        "--closed-to-people",
+        dest="open_to_people",
+        action="store_false",
+        help="people may not play against it at the dashboard's tables (by default they may)",
+    )
+    add.add_argument(
         "--no-check",
         dest="check",
         action="store_false",
@@ -72,6 +81,13 @@ def register(commands: Any) -> None:
     listing.add_argument("--json", action="store_true", help="print JSON")
     add_database_option(listing)
     listing.set_defaults(run=list_bots)
+    people = actions.add_parser(
+        "people", help="let people play against a bot at the dashboard's tables, or not"
+    )
+    people.add_argument("name", help="the bot (a submitted bot's versions follow it)")
+    people.add_argument("access", choices=["open", "closed"])
+    add_database_option(people)
+    people.set_defaults(run=set_people_access)
 
 
 def add_bot(args: argparse.Namespace) -> int:
@@ -85,7 +101,11 @@ def add_bot(args: argparse.Namespace) -> int:
     if args.remote:
         with Session(engine) as session, _refused_as_error():
             bot, key = db.create_remote_bot(
-                session, name=args.name, game=args.game, description=args.description
+                session,
+                name=args.name,
+                game=args.game,
+                description=args.description,
+                open_to_people=args.open_to_people,
             )
         print(f"registered remote bot {bot.name} ({bot.game})")
         print(f"its key (shown once; give it to the bot as CROUPIER_TOKEN): {key}")
@@ -102,6 +122,7 @@ def add_bot(args: argparse.Namespace) -> int:
             command=command,
             limits=limits,
             description=args.description,
+            open_to_people=args.open_to_people,
         )
     print(f"registered bot {bot.name} ({bot.game}): {bot.command}")
     return 0
@@ -166,19 +187,37 @@ def list_bots(args: argparse.Namespace) -> int:
     """Print the registered bots."""
     engine = open_database(args)
     with Session(engine) as session:
-        bots = db.list_bots(session, game=args.game)
+        bots = [
+            (bot, is_open_to_people(session, bot)) for bot in db.list_bots(session, game=args.game)
+        ]
     if args.json:
-        print_json([_bot_data(bot) for bot in bots])
+        print_json([_bot_data(bot, open_to_people) for bot, open_to_people in bots])
         return 0
     if not bots:
         print("no bots registered (add one: croupier bot add NAME --game GAME --command ...)")
-    for bot in bots:
+    for bot, open_to_people in bots:
         how = bot.command if bot.command is not None else "remote (connects with its key)"
-        print(f"{bot.name:20} {bot.game:9} {how}")
+        closed = "" if open_to_people else "  (closed to people)"
+        print(f"{bot.name:20} {bot.game:9} {how}{closed}")
     return 0
 
 
-def _bot_data(bot: BotRecord) -> dict[str, Any]:
+def set_people_access(args: argparse.Namespace) -> int:
+    """Let people play against a bot, or no longer; say so."""
+    engine = open_database(args)
+    open_to_people = args.access == "open"
+    with Session(engine) as session, _refused_as_error():
+        bot = db.get_bot_by_name(session, name=args.name)
+        if bot is None or bot.kind is BotKind.PERSON:
+            raise CliError(f"no bot named {args.name!r} (see: croupier bot list)")
+        set_open_to_people(session, bot=bot, open_to_people=open_to_people)
+        followers = " and its versions" if bot.kind is BotKind.SUBMITTED else ""
+    verb = "may now" if open_to_people else "may no longer"
+    print(f"people {verb} play against {args.name}{followers} at the dashboard's tables")
+    return 0
+
+
+def _bot_data(bot: BotRecord, open_to_people: bool) -> dict[str, Any]:
     return {
         "name": bot.name,
         "game": bot.game,
@@ -187,4 +226,5 @@ def _bot_data(bot: BotRecord) -> dict[str, Any]:
         "limits": bot.limits,
         "description": bot.description,
         "created_at": bot.created_at.isoformat(),
+        "open_to_people": open_to_people,
     }

@@ -42,7 +42,9 @@
   const canChoose = () => view.request_id !== null && view.state === "person" && !sending;
 
   function drawTable() {
-    tableArea.innerHTML = view.table;
+    // The table is HTML the server drew (its text escaped there), parsed as a document.
+    const drawn = new DOMParser().parseFromString(view.table, "text/html");
+    tableArea.replaceChildren(...drawn.body.childNodes);
     const playable = new Set(view.actions.flatMap((action) => action.pieces));
     for (const piece of ownPieces()) {
       const face = faceOf(piece);

@@ -59,6 +59,8 @@ NO_CLOCK = TimeControl(connect_ms=60_000, decision_ms=DAY_MS, bank_ms=DAY_MS)
 """A seat without a clock: a day a decision, the most any seat may have."""
 KEPT_S = 600.0
 """How long a finished table's seat still answers its link (with the result)."""
+MAX_TABLES = 8
+"""How many tables one serve plays at once, by default: each starts its bots' processes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +78,8 @@ class TableHost:
     """Keeps the tables of people served by one ``croupier serve`` (a :class:`PersonTables`).
 
     The bots are started as for any game of ``settings`` (sealed if it says so); a seat's
-    page that has been closed for ``away_s`` hands the seat over as its table says.
+    page that has been closed for ``away_s`` hands the seat over as its table says. At most
+    ``max_tables`` tables play at once.
     """
 
     def __init__(
@@ -86,11 +89,13 @@ class TableHost:
         *,
         settings: RefereeSettings,
         away_s: float = 30.0,
+        max_tables: int = MAX_TABLES,
     ) -> None:
         self._engine = engine
         self._server = server
         self._settings = settings
         self._away_s = away_s
+        self._max_tables = max_tables
         self._seats: dict[str, PersonSeat] = {}
         self._games: set[asyncio.Task[None]] = set()
 
@@ -178,7 +183,15 @@ class TableHost:
     async def _start(
         self, table: _Table, person: PersonSeat | None, entrant: Entrant | None
     ) -> int:
-        """Start the table's game; its id once it is stored as running."""
+        """Start the table's game; its id once it is stored as running.
+
+        Raises:
+            TableRefused: the most tables already play, or the game did not start.
+        """
+        if len(self._games) >= self._max_tables:
+            raise TableRefused(
+                f"{len(self._games)} tables are playing, the most here: try again later"
+            )
         started: asyncio.Future[int] = asyncio.get_running_loop().create_future()
 
         def on_start(log: GameLog) -> None:
@@ -223,12 +236,12 @@ class TableHost:
         finally:
             if person is not None:
                 await person.finish(detail)
-                await asyncio.sleep(0)  # the page reads the end first
-        if person is not None:
-            await asyncio.sleep(KEPT_S)
-            secrets = [key for key, seat in self._seats.items() if seat is person]
-            for secret in secrets:
-                del self._seats[secret]
+                asyncio.get_running_loop().call_later(KEPT_S, self._forget, person)
+
+    def _forget(self, person: PersonSeat) -> None:
+        """The finished table of ``person`` no longer answers its link."""
+        for secret in [key for key, seat in self._seats.items() if seat is person]:
+            del self._seats[secret]
 
     async def _start_bot(self, table: _Table, name: str, label: str) -> StartedBot:
         """Start bot ``name`` to play a person's seat of ``table`` for them.

@@ -52,8 +52,9 @@ from croupier_server.web.admin.actions import AdminActions
 from croupier_server.web.admin.pages import login_url
 from croupier_server.web.error_pages import back_link, malformed_message
 from croupier_server.web.openapi import error_answers
-from croupier_server.web.play import TablesOpenTo
+from croupier_server.web.play import TABLES_LIMIT, TablesOpenTo
 from croupier_server.web.play_schemas import PersonTables
+from croupier_server.web.rate_limit import RateLimiter
 from croupier_server.web.ratings_cache import RatingsCache
 from croupier_server.web.second_opinions import SecondOpinions
 from croupier_server.web.submissions import SubmissionActions
@@ -110,6 +111,7 @@ def create_app(
     app.state.submission_actions = submission_actions
     app.state.person_tables = person_tables
     app.state.tables_open_to = tables_open_to
+    app.state.tables_limiter = RateLimiter(burst=TABLES_LIMIT[0], period_s=TABLES_LIMIT[1])
     app.state.second_opinions = second_opinions
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.mount("/static", StaticFiles(directory=_STATIC), name="static")

@@ -45,11 +45,12 @@ from croupier_server.web.play_schemas import (
     TurnRefused,
     WhenAway,
 )
+from croupier_server.web.rate_limit import limit_rate
 from croupier_server.web.tables import table_for, table_template
 from croupier_server.web.templating import TEMPLATES, render
 from croupier_server.web.viewers import Viewer
 
-__all__ = ["TablesOpenTo", "router"]
+__all__ = ["TABLES_LIMIT", "TablesOpenTo", "router"]
 
 router = APIRouter(include_in_schema=False, route_class=UnframedRoute)
 
@@ -58,6 +59,8 @@ Secret = Annotated[str, Path(min_length=20, max_length=100, pattern=r"^[A-Za-z0-
 
 EVENTS_SHOWN = 12
 """How many of the latest events the seat's page lists."""
+TABLES_LIMIT = (30, 600.0)
+"""Tables one address may open (besides the admin): 30, then one every 20 seconds."""
 
 
 class TablesOpenTo(enum.StrEnum):
@@ -128,6 +131,16 @@ def _who(request: Request) -> str:
     raise HTTPException(403, f"tables are open to {open_to.value} only here")
 
 
+def _count_table(request: Request, who: str) -> None:
+    """Count a table opened by ``who`` against its address's limit (the admin has none).
+
+    Raises:
+        HTTPException: 429, too many tables opened from the address lately.
+    """
+    if who != "admin":
+        limit_rate(request, request.app.state.tables_limiter)
+
+
 def _caller(request: Request) -> Caller | None:
     session = access_of(request).session(request.cookies.get(SESSION_COOKIE))
     return None if session is None else session.caller
@@ -167,6 +180,7 @@ def play_form(request: Request, game: str | None = None) -> HTMLResponse:
 async def open_table(request: Request) -> Response:
     """Open the table the form asks for, and go to the person's seat."""
     who = _who(request)
+    _count_table(request, who)
     fields = await read_form(request)
     try:
         game = fields.get("game", "")
@@ -191,6 +205,7 @@ async def open_table(request: Request) -> Response:
 async def fork_game(request: Request, game_id: RecordId) -> Response:
     """Play a finished game on from one of its steps: the person's seat, or a bot's game."""
     who = _who(request)
+    _count_table(request, who)
     fields = await read_form(request)
     try:
         fork = ForkRequest(

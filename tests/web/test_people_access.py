@@ -108,10 +108,14 @@ def test_a_reader_changes_nothing(tmp_path: Path) -> None:
 
 def test_a_person_seat_is_no_bot_to_open(stocked: Site) -> None:
     with Session(stocked.engine) as session:
-        person_seat_bot(session, who="guest", game="lexio")
+        person = person_seat_bot(session, who="guest", game="lexio")
         session.commit()
+        person_id = person.id
     answer = people(stocked, "person@guest (lexio)", "admin", open_to_people=True)
     assert answer == (404, {"detail": "no bot 'person@guest (lexio)'"})
+    stocked.log_in("admin")
+    page = stocked.client.get(f"/bots/{person_id}").text
+    assert (fact(page), button(page)) == ("may not play against it", None)
 
 
 def button(page: str) -> str | None:

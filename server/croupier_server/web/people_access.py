@@ -108,7 +108,8 @@ def change_people_access(
 def people_button(request: Request, session: Session, bot: BotRecord) -> PeopleButton | None:
     """The button for ``bot``'s page, if the request's login session may press it."""
     login = access_of(request).session(request.cookies.get(SESSION_COOKIE))
-    if login is None or bot.version_of_id is not None or _refusal(login.caller, bot):
+    settable = bot.kind is not BotKind.PERSON and bot.version_of_id is None
+    if login is None or not settable or _refusal(login.caller, bot):
         return None
     return PeopleButton(
         action=f"/bots/{quote(bot.name, safe='')}/people",

@@ -188,7 +188,9 @@ async def _http_error(request: Request, error: Exception) -> Response:
     message = error.detail
     if error.status_code == 404 and message == HTTPStatus.NOT_FOUND.phrase:
         message = f"No page at {request.url.path}"  # the router's, where no route matched
-    return _error_page(request, error.status_code, message)
+    page = _error_page(request, error.status_code, message)
+    page.headers.update(error.headers or {})  # a 429's Retry-After
+    return page
 
 
 def _form_page(posted_to: str) -> str:

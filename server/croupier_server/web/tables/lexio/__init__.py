@@ -16,6 +16,7 @@ from croupier.games import Event, State
 from croupier.games.lexio import Lexio, LexioObservation, RoundEnded
 from croupier_server.web.tables import Mark
 from croupier_server.web.tables.lexio.round_end import LexioRoundEnd, round_end
+from croupier_server.web.tables.lexio.selection import describe_selection
 from croupier_server.web.viewers import Viewer
 
 __all__ = ["TABLE", "LexioRoundEnd", "LexioTable", "LexioTablePlugin"]
@@ -45,6 +46,8 @@ class LexioTablePlugin:
     model = LexioTable
     template = "table.html"
     templates = Path(__file__).parent
+    describe_selection = staticmethod(describe_selection)
+    """What a person's selection of tiles makes (for :mod:`croupier_server.web.play`)."""
     tally_unit = "chips"
     moment_model = LexioRoundEnd
     moment_template = "round_end.html"

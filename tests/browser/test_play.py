@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
+import sys
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -31,6 +34,12 @@ from tests.server.referee.harness import example_command
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(240)]
 
 LEXIO_BOTS = ["lexio_random", "lexio_greedy", "lexio_cautious"]
+SLOW_BOTS = ["slow_a", "slow_b", "slow_c"]
+"""Lexio bots that think 40 ms a decision: a game they play lasts long enough to watch."""
+SLOW_COMMAND = shlex.join(
+    [sys.executable, str(Path(__file__).parents[1] / "fakebots" / "scripted.py"), "slow"]
+    + ["--delay-ms", "40", "--protocol", "2"]
+)
 CRIBBAGE_BOTS = ["cribbage_random", "cribbage_greedy"]
 TURN = 30_000
 """How long a page may wait for the person's turn (ms): the bots think in between."""
@@ -54,6 +63,8 @@ def serving(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Serving]:
     with Session(engine) as session:
         for name in LEXIO_BOTS:
             add_bot(session, name=name, game="lexio", command=example_command(name))
+        for name in SLOW_BOTS:
+            add_bot(session, name=name, game="lexio", command=SLOW_COMMAND)
         for name in CRIBBAGE_BOTS:
             add_bot(session, name=name, game="cribbage", command=example_command(name))
         session.commit()
@@ -207,7 +218,7 @@ def test_an_illegal_selection_cannot_be_sent(page: Page, serving: Serving) -> No
 def test_a_seat_handed_to_a_bot_is_taken_back_and_a_reload_keeps_it(
     page: Page, serving: Serving
 ) -> None:
-    open_table(page, serving.url, "lexio", bots=",".join(LEXIO_BOTS), seat="1", rounds="2")
+    open_table(page, serving.url, "lexio", bots=",".join(SLOW_BOTS), seat="1", rounds="6")
     assert wait_for_turn(page, "")
     page.locator("#play-bot").fill("lexio_greedy")
     page.get_by_role("button", name="Let the bot play for me").click()
@@ -236,11 +247,10 @@ def test_a_closed_page_lets_the_stand_in_play_until_the_link_is_opened(
         page,
         serving.url,
         "lexio",
-        bots=",".join(LEXIO_BOTS),
+        bots=",".join(SLOW_BOTS),
         seat="0",
         stand_in="lexio_random",
-        rounds="20",
-        starting_chips="5000",  # nobody runs out: 20 rounds keep the bots busy a while
+        rounds="10",
     )
     assert wait_for_turn(page, "")
     step = int(status(page)["step"])

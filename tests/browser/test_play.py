@@ -36,9 +36,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(240)]
 LEXIO_BOTS = ["lexio_random", "lexio_greedy", "lexio_cautious"]
 SLOW_BOTS = ["slow_a", "slow_b", "slow_c"]
 """Lexio bots that think 40 ms a decision: a game they play lasts long enough to watch."""
+SCRIPTED = Path(__file__).parents[1] / "fakebots" / "scripted.py"
 SLOW_COMMAND = shlex.join(
-    [sys.executable, str(Path(__file__).parents[1] / "fakebots" / "scripted.py"), "slow"]
-    + ["--delay-ms", "40", "--protocol", "2"]
+    [sys.executable, str(SCRIPTED), "slow", "--delay-ms", "40", "--protocol", "2"]
 )
 CRIBBAGE_BOTS = ["cribbage_random", "cribbage_greedy"]
 TURN = 30_000

@@ -29,6 +29,7 @@ print(json.dumps(sorted(sys.modules)))
 _SERVER_ABOVE_THE_REFEREE = (
     "croupier_server.cli",
     "croupier_server.administration",
+    "croupier_server.person_tables",
     "croupier_server.second_opinion",
     "croupier_server.web",
     "croupier_server.workers",
@@ -109,6 +110,7 @@ LAYERS: dict[tuple[str, ...], tuple[str, ...]] = {
         "croupier_server.game_store",
         "croupier_server.matchmaking",
         "croupier_server.administration",
+        "croupier_server.person_tables",
         "croupier_server.second_opinion",
         "croupier_server.tournament.runner",
         "croupier_server.tournament.queue",

@@ -35,8 +35,10 @@ MustStart = Callable[[str], bool]
 
 @dataclass(frozen=True, slots=True)
 class Entrant:
-    """Who takes a seat: a bot started from its command, a remote bot that connects itself,
-    or the other end of a session the caller opened (a person at the dashboard)."""
+    """Who takes a seat: a bot started from its command, or one that connects itself.
+
+    Or the other end of a session the caller opened itself: a person at the dashboard.
+    """
 
     name: str
     command: str | None = None

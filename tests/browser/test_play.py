@@ -162,7 +162,7 @@ def test_a_person_plays_a_whole_lexio_match_by_clicking(page: Page, serving: Ser
     open_table(page, serving.url, "lexio", bots=",".join(LEXIO_BOTS), seat="2", rounds="1")
     expect(page.locator("h1")).to_contain_text("seat 2")
     turns = play_to_the_end(page, 2)
-    assert turns > 3
+    assert turns >= 1  # the others may leave a seat few choices: forced moves are not asked
     expect(page.locator("#play-result")).to_contain_text("person@guest (lexio)")
     game_id = game_id_of(page)
     page.goto(f"{serving.url}/games/{game_id}")
@@ -173,7 +173,7 @@ def test_a_person_plays_a_whole_lexio_match_by_clicking(page: Page, serving: Ser
 def test_a_person_plays_a_whole_cribbage_game_by_clicking(page: Page, serving: Serving) -> None:
     open_table(page, serving.url, "cribbage", bots="cribbage_greedy", seat="0", target="61")
     turns = play_to_the_end(page, 0)
-    assert turns > 5
+    assert turns >= 3  # a discard a hand at least, and no game to 61 is over in two hands
     expect(page.locator("#play-result")).to_contain_text("cribbage_greedy")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -96,6 +97,14 @@ def test_a_running_sequential_match_has_no_total_and_a_trace(engine: Engine) -> 
     assert "aria-valuemax" not in page
     assert '<svg class="chart trace"' in page
     assert "<dt>Verdict</dt><dd>inconclusive" in page
+    llr = rows["LLR"]
+    low, high = (float(bound) for bound in re.findall(r"-?\d+\.\d+", llr["note"]))
+    assert low < 0 < high  # the bounds; the LLR may pass one before min_deals
+    assert llr["note"] == f"bounds [{low:.2f}, {high:.2f}]"
+    assert f'<dt>LLR</dt><dd>{llr["value"]} <span class="muted">{llr["note"]}</span>' in page
+    # No ETA: a sequential match cannot tell how many games are left.
+    assert progress["games_per_hour"] is not None
+    assert progress["eta_minutes"] is None
     assert '<td class="num">2</td>' in listing
 
 

@@ -1,5 +1,6 @@
 """The tournament pages: the list, one tournament, and the live progress that live.js reads."""
 
+import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -57,6 +58,22 @@ def test_the_list_shows_every_tournament_with_its_progress(
     assert '<span class="badge finished">finished</span>' in text
 
 
+def test_the_list_names_each_tournaments_leader_with_its_elo(client: TestClient) -> None:
+    body = client.get("/api/tournaments").json()
+    text = client.get("/tournaments").text
+    for line in body["tournaments"]:
+        first = client.get(f"/api/tournaments/{line['id']}").json()["standings"][0]
+        leader = line["leader"]
+        assert leader["bot"] == first["bot"]
+        assert leader["elo_low"] <= leader["elo"] == round(first["elo"], 1) <= leader["elo_high"]
+        row = text.partition(f'<tr data-tournament-id="{line["id"]}">')[2].partition("</tr>")[0]
+        elo = f"{leader['elo']:+.0f}"
+        low, high = f"{leader['elo_low']:+.0f}", f"{leader['elo_high']:+.0f}"
+        assert (
+            f'<td>{escape(leader["bot"])} {elo} <span class="pm">[{low}, {high}]</span></td>' in row
+        )
+
+
 def test_an_empty_database_has_a_friendly_empty_list(empty_client: TestClient) -> None:
     response = empty_client.get("/tournaments")
     assert response.status_code == 200
@@ -77,12 +94,21 @@ def test_a_tournament_shows_its_settings_standings_and_games(
     )
     assert detail["options"]["rounds"] == 2
     assert set(detail["time_control"]) == {"connect_ms", "decision_ms", "bank_ms"}
+    with Session(filled_engine) as session:
+        played = session.exec(
+            select(GameRecord).where(GameRecord.tournament_id == 1, GameRecord.status == "finished")
+        ).all()
+    first_started = min(game.started_at for game in played)
+    last_finished = max(game.finished_at for game in played if game.finished_at)
+    hours = max((last_finished - first_started).total_seconds(), 1) / 3600
     assert detail["progress"] == {
         "status": "finished",
         "finished": 4,
         "total": 4,
         "running": [],
         "aborted": 0,
+        "games_per_hour": round(4 / hours, 1),
+        "eta_minutes": None,
     }
     assert sorted(line["bot"] for line in detail["standings"]) == sorted(LEXIO_BOTS)
     assert [line["rank"] for line in detail["standings"]] == [1, 2, 3, 4]
@@ -125,6 +151,8 @@ def test_the_head_to_head_cells_show_the_score_and_the_los(client: TestClient) -
         r'<td class="num los" data-los="([^"]+)" style="([^"]+)">\s*(.*?)\s*</td>', table, re.S
     )
     assert len(cells) == len(pairs)
+    # The column headers wrap at the names' underscores rather than widen the table.
+    assert '<th scope="col">lexio_<wbr>strong</th>' in table
     # Rows follow the standings, each row's cells the same order of opponents.
     ordered = [pairs[a, b] for a in bots for b in bots if a != b]
     for (los, style, content), line in zip(cells, ordered, strict=True):
@@ -240,6 +268,10 @@ def running(tmp_path: Path) -> Iterator[RunningTournament]:
         db.abort_game(session, game_id=spoiled, reason="the referee failed")
         retried = start(1)
         other = start(2)
+        db.record_fault(
+            session, game_id=retried, seat=1, kind="timeout", detail="late", action_number=3
+        )
+        db.mark_seat_forfeited(session, game_id=other, seat=0)
     with TestClient(create_app(engine)) as client:
         yield RunningTournament(client, engine, tournament_id, finished, (retried, other))
     engine.dispose()
@@ -274,6 +306,68 @@ def test_a_running_tournament_page_links_its_live_games_and_is_watched(
     assert '<span data-field="finished">1</span>' in text
     assert '<span data-field="aborted">1</span>' in text
     assert '<b id="x">' not in text
+
+
+def test_a_running_tournament_gives_its_pace_and_the_time_it_has_left(
+    running: RunningTournament,
+) -> None:
+    progress = running.client.get(f"/api/tournaments/{running.tournament_id}/progress").json()
+    # One game finished, the instant it began: at least a second, 3600 games an hour.
+    assert progress["games_per_hour"] == pytest.approx(3600.0, rel=0.01)
+    left = progress["total"] - progress["finished"]
+    assert progress["eta_minutes"] == math.ceil(60 * left / progress["games_per_hour"])
+    text = running.client.get(f"/tournaments/{running.tournament_id}").text
+    rate = f"{progress['games_per_hour']:.1f} games an hour"
+    assert f'<span data-field="games-per-hour">{rate}</span>' in text
+    eta = f"· about {progress['eta_minutes']} min left at that pace"
+    assert f'<span data-field="eta">{eta}</span>' in text
+
+
+def test_a_tournament_lists_its_faults_and_forfeits_linked_to_their_games(
+    running: RunningTournament,
+) -> None:
+    faults = running.client.get(f"/api/tournaments/{running.tournament_id}").json()["faults"]
+    retried, other = running.running_games
+    with Session(running.engine) as session:
+
+        def bot_of(game_id: int, seat: int) -> str:
+            bot = db.get_bot(session, bot_id=db.game_seats(session, game_id=game_id)[seat].bot_id)
+            assert bot is not None
+            return bot.name
+
+        expected = [
+            (other, 0, bot_of(other, 0), "forfeit", ""),
+            (retried, 1, bot_of(retried, 1), "timeout", "late"),
+        ]
+    assert [(f["game_id"], f["seat"], f["bot"], f["kind"], f["detail"]) for f in faults] == expected
+    assert [fault["path"] for fault in faults] == [f"/games/{other}", f"/games/{retried}?step=4"]
+    text = running.client.get(f"/tournaments/{running.tournament_id}").text
+    table = table_of(text, '<table class="data tournament-faults">')
+    assert f'<a href="/games/{retried}?step=4">game {retried}, decision 3</a>' in table
+    assert f'<a href="/games/{other}">game {other}</a>' in table
+    assert '<span class="badge forfeit">forfeit</span>' in table
+    assert '<td class="detail">late</td>' in table
+    for _, _, bot, _, _ in expected:
+        assert f"<td>{escape(bot)}</td>" in table
+    assert '<b id="x">' not in table
+
+
+def test_running_tournaments_come_first_in_the_list(running: RunningTournament) -> None:
+    with Session(running.engine) as session:
+        record = db.get_tournament(session, tournament_id=running.tournament_id)
+        assert record is not None
+        newer = db.create_tournament(
+            session,
+            game="cribbage",
+            options=load_game("cribbage", {"match_points": 1}).options(),
+            format="round-robin",
+            settings=record.settings,
+            status=TournamentStatus.FINISHED,
+        )
+    listed = running.client.get("/api/tournaments").json()["tournaments"]
+    assert [line["id"] for line in listed] == [running.tournament_id, newer.id]
+    assert [line["status"] for line in listed] == ["running", "finished"]
+    assert listed[1]["leader"] is None
 
 
 def test_live_js_reads_only_fields_the_progress_json_has(running: RunningTournament) -> None:

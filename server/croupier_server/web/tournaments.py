@@ -10,7 +10,9 @@ rows, and what it says of the tournament so far (rows, and a trace drawn as a ch
 
 from __future__ import annotations
 
-from datetime import datetime
+import math
+from collections.abc import Sequence
+from datetime import datetime, timedelta
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
@@ -28,20 +30,29 @@ from croupier_server.db.listings import (
     search_games,
     tournament_progress,
 )
-from croupier_server.ratings import MIN_BOOTSTRAP_DEALS, HeadToHead
+from croupier_server.db.tournament_history import (
+    FORFEIT,
+    TournamentFault,
+    TournamentPace,
+    tournament_faults,
+    tournament_pace,
+)
+from croupier_server.ratings import MIN_BOOTSTRAP_DEALS
 from croupier_server.standings import Standing
 from croupier_server.tournament.formats import Row, Trace, format_names
 from croupier_server.tournament.records import format_report, settings_of, total_games
 from croupier_server.tournament.settings import TournamentSettings
 from croupier_server.web.dependencies import DatabaseSession
 from croupier_server.web.games import GameLine, game_line
+from croupier_server.web.head_to_head import HeadToHeadLine, head_to_head_lines
 from croupier_server.web.openapi import RecordId, error_answers
 from croupier_server.web.ratings_cache import CachedRatings, RatingsCache
 from croupier_server.web.templating import render
 from croupier_server.web.tournament_charts import trace_chart
 
 __all__ = [
-    "HeadToHeadLine",
+    "FaultLine",
+    "LeaderLine",
     "SettingLine",
     "StandingLine",
     "TournamentDetail",
@@ -56,6 +67,17 @@ router = APIRouter()
 
 GAMES_SHOWN = 20
 """The newest games a tournament page lists; the games list pages through the rest."""
+FAULTS_SHOWN = 50
+"""The latest faults and forfeits a tournament page lists; its games list has every game."""
+
+
+class LeaderLine(BaseModel):
+    """The bot a tournament's standings rank first, with its Elo (interval 95%)."""
+
+    bot: str
+    elo: float
+    elo_low: float
+    elo_high: float
 
 
 class TournamentLine(BaseModel):
@@ -73,10 +95,13 @@ class TournamentLine(BaseModel):
         description="Games in all; null while the format cannot tell (a sequential match)."
     )
     created_at: datetime
+    leader: LeaderLine | None = Field(
+        description="First in the tournament's standings; null before its first rated game."
+    )
 
 
 class TournamentList(BaseModel):
-    """Every tournament, newest first."""
+    """Every tournament: the running ones first, then the others, newest first."""
 
     tournaments: list[TournamentLine]
 
@@ -89,6 +114,14 @@ class TournamentProgressLine(BaseModel):
     total: int | None = Field(description="Games in all; null while the format cannot tell.")
     running: list[GameLine] = Field(description="The games being played, to watch live.")
     aborted: int = Field(description="Attempts the referee gave up on; each is played again.")
+    games_per_hour: float | None = Field(
+        description="Games finished per hour, from the start of the first finished game to "
+        "the finish of the last; null before one finished."
+    )
+    eta_minutes: int | None = Field(
+        description="While it runs: the minutes left at that pace, when the format can tell "
+        "how many games are left; null otherwise."
+    )
 
 
 class StandingLine(BaseModel):
@@ -113,25 +146,6 @@ class StandingLine(BaseModel):
     faults: dict[str, int] = Field(description="timeouts, illegal, crashes, forfeits.")
 
 
-class HeadToHeadLine(BaseModel):
-    """The results of one bot against another in the tournament."""
-
-    bot: str
-    opponent: str
-    met: int = Field(description="The games they both played.")
-    ahead: int = Field(description="Those in which `bot` scored more than `opponent`.")
-    tied: int = Field(description="Those in which they scored the same.")
-    behind: int = Field(description="Those in which `bot` scored less.")
-    games: float = Field(description="The weight of their pairwise results.")
-    wins: float
-    draws: float
-    losses: float
-    score: float = Field(description="The weighted share of the points, 0 to 1.")
-    score_low: float = Field(description="Its 95% Wilson interval.")
-    score_high: float
-    los: float = Field(description="The likelihood that `bot` is stronger than `opponent`.")
-
-
 class SettingLine(BaseModel):
     """One line of what a tournament's format says of it: a setting, or a result so far."""
 
@@ -148,6 +162,18 @@ class TraceLine(BaseModel):
     label: str = Field(description="What the value is.")
     values: list[float]
     bounds: list[float]
+
+
+class FaultLine(BaseModel):
+    """A fault, or a seat forfeited, in one of a tournament's games."""
+
+    game_id: int
+    seat: int
+    bot: str
+    kind: str = Field(description="The fault's kind, or `forfeit` for a seat forfeited.")
+    detail: str
+    action_number: int | None
+    path: str = Field(description="The replay at the decision the fault concerns.")
 
 
 class TournamentDetail(TournamentLine):
@@ -167,6 +193,10 @@ class TournamentDetail(TournamentLine):
     progress: TournamentProgressLine
     standings: list[StandingLine]
     head_to_head: list[HeadToHeadLine]
+    faults: list[FaultLine] = Field(
+        description=f"The latest {FAULTS_SHOWN} faults and forfeited seats of its games, newest "
+        "first."
+    )
     games: list[GameLine] = Field(description="The newest games.")
     older_games: int | None = Field(
         description="The `before` of /api/games?tournament=ID listing the older games."
@@ -174,9 +204,11 @@ class TournamentDetail(TournamentLine):
 
 
 @router.get("/tournaments", include_in_schema=False, response_class=HTMLResponse)
-def tournaments_page(request: Request, session: DatabaseSession) -> HTMLResponse:
+def tournaments_page(
+    request: Request, session: DatabaseSession, ratings: CachedRatings
+) -> HTMLResponse:
     """Every tournament."""
-    listing = tournament_list(session)
+    listing = tournament_list(session, ratings)
     return render(
         request,
         "tournaments.html",
@@ -187,9 +219,9 @@ def tournaments_page(request: Request, session: DatabaseSession) -> HTMLResponse
 @router.get(
     "/api/tournaments", summary="Every tournament, newest first", response_model=TournamentList
 )
-def tournaments_api(session: DatabaseSession) -> TournamentList:
-    """Each tournament with its entrants, its status and how many of its games finished."""
-    return tournament_list(session)
+def tournaments_api(session: DatabaseSession, ratings: CachedRatings) -> TournamentList:
+    """Each tournament with its entrants, its status, its games finished and its leader."""
+    return tournament_list(session, ratings)
 
 
 @router.get("/tournaments/{tournament_id}", include_in_schema=False, response_class=HTMLResponse)
@@ -208,6 +240,7 @@ def tournament_page(
             "progress_url": f"/api/tournaments/{tournament_id}/progress",
             "tournament": detail,
             "head_to_head": cells,
+            "faults_shown": FAULTS_SHOWN,
             "chart": None if detail.trace is None else trace_chart(_trace(detail.trace)),
         },
     )
@@ -239,12 +272,15 @@ def tournament_progress_api(
     return progress_line(session, _tournament(session, tournament_id))
 
 
-def tournament_list(session: Session) -> TournamentList:
-    """Every tournament with its progress counts."""
+def tournament_list(session: Session, ratings: RatingsCache) -> TournamentList:
+    """Every tournament with its progress counts and its leader, the running ones first."""
     finished = finished_counts(session)
+    records = sorted(
+        db.list_tournaments(session), key=lambda record: record.status != TournamentStatus.RUNNING
+    )
     return TournamentList(
         tournaments=[
-            _line(record, finished.get(_id(record), 0)) for record in db.list_tournaments(session)
+            _line(record, finished.get(_id(record), 0), ratings=ratings) for record in records
         ]
     )
 
@@ -259,13 +295,14 @@ def tournament_detail(
     """
     progress = progress_line(session, record)
     board = ratings.board(game=record.game, tournament_id=_id(record))
-    ids = bot_ids(session, names=[standing.bot for standing in board.standings])
+    bots = [standing.bot for standing in board.standings]
+    ids = bot_ids(session, names=bots)
     page = search_games(session, search=GameSearch(tournament_id=_id(record)), limit=GAMES_SHOWN)
     settings = settings_of(record)
     report = format_report(session, record, settings)
     rows = (*settings.format_settings.rows(), *report.rows)
     return TournamentDetail(
-        **_line(record, progress.finished, settings).model_dump(),
+        **_line(record, progress.finished, settings, leader=_leader(board.standings)).model_dump(),
         options=record.options,
         score_unit=_score_unit(record),
         seed=settings.seed,
@@ -275,7 +312,11 @@ def tournament_detail(
         time_control=settings.time_control,
         progress=progress,
         standings=[_standing_line(standing, ids.get(standing.bot)) for standing in board.standings],
-        head_to_head=[_head_to_head_line(pair) for pair in board.head_to_head.values()],
+        head_to_head=head_to_head_lines(board.head_to_head, bots),
+        faults=[
+            _fault_line(fault)
+            for fault in tournament_faults(session, tournament_id=_id(record), limit=FAULTS_SHOWN)
+        ],
         games=[game_line(game) for game in page.games],
         older_games=page.older,
     )
@@ -284,13 +325,41 @@ def tournament_detail(
 def progress_line(session: Session, record: TournamentRecord) -> TournamentProgressLine:
     """How far the tournament has gone, with its running games."""
     progress = tournament_progress(session, tournament_id=_id(record))
+    total = _total(record, progress.finished)
+    running = record.status == TournamentStatus.RUNNING
+    pace = tournament_pace(session, tournament_id=_id(record))
+    rate = _games_per_hour(pace, finished=progress.finished)
+    left = None if total is None else total - progress.finished
     return TournamentProgressLine(
         status=record.status,
         finished=progress.finished,
-        total=_total(record, progress.finished),
+        total=total,
         running=[game_line(game) for game in progress.running],
         aborted=progress.aborted,
+        games_per_hour=None if rate is None else round(rate, 1),
+        eta_minutes=None if not running or rate is None or left is None else _minutes(left, rate),
     )
+
+
+def _games_per_hour(pace: TournamentPace, *, finished: int) -> float | None:
+    """The ``finished`` games per hour, from the first one's start to the last one's finish.
+
+    Games played at once count as such: four tables that each finish a game an hour make
+    four games an hour. The time is at least a second.
+    """
+    if pace.first_started is None or pace.last_finished is None or not finished:
+        return None
+    hours = max((pace.last_finished - pace.first_started) / timedelta(hours=1), 1 / 3600)
+    return finished / hours
+
+
+def _minutes(games: int, per_hour: float) -> int:
+    """The whole minutes ``games`` take at ``per_hour``, rounded up.
+
+    >>> _minutes(10, 60.0), _minutes(1, 7.0), _minutes(0, 7.0)
+    (10, 9, 0)
+    """
+    return math.ceil(60 * games / per_hour)
 
 
 def _tournament(session: Session, tournament_id: int) -> TournamentRecord:
@@ -306,9 +375,17 @@ def _id(record: TournamentRecord) -> int:
 
 
 def _line(
-    record: TournamentRecord, finished: int, settings: TournamentSettings | None = None
+    record: TournamentRecord,
+    finished: int,
+    settings: TournamentSettings | None = None,
+    *,
+    leader: LeaderLine | None = None,
+    ratings: RatingsCache | None = None,
 ) -> TournamentLine:
+    """The list's line of ``record``; its leader as given, or read from ``ratings``."""
     settings = settings or settings_of(record)
+    if leader is None and ratings is not None and finished:
+        leader = _leader(ratings.board(game=record.game, tournament_id=_id(record)).standings)
     return TournamentLine(
         id=_id(record),
         game=record.game,
@@ -320,6 +397,33 @@ def _line(
         finished=finished,
         total=_total(record, finished),
         created_at=record.created_at,
+        leader=leader,
+    )
+
+
+def _leader(standings: Sequence[Standing]) -> LeaderLine | None:
+    if not standings:
+        return None
+    first = standings[0]
+    return LeaderLine(
+        bot=first.bot,
+        elo=round(first.elo, 1),
+        elo_low=round(first.elo_interval.low, 1),
+        elo_high=round(first.elo_interval.high, 1),
+    )
+
+
+def _fault_line(fault: TournamentFault) -> FaultLine:
+    # The replay shows a fault at the step its decision led to (step 0: before any action).
+    step = 0 if fault.action_number is None else fault.action_number + 1
+    return FaultLine(
+        game_id=fault.game_id,
+        seat=fault.seat,
+        bot=fault.bot,
+        kind=fault.kind,
+        detail=fault.detail,
+        action_number=fault.action_number,
+        path=f"/games/{fault.game_id}" + ("" if fault.kind == FORFEIT else f"?step={step}"),
     )
 
 
@@ -369,23 +473,4 @@ def _standing_line(standing: Standing, bot_id: int | None) -> StandingLine:
         margin_low=None if interval is None else interval.low,
         margin_high=None if interval is None else interval.high,
         faults=standing.faults,
-    )
-
-
-def _head_to_head_line(pair: HeadToHead) -> HeadToHeadLine:
-    return HeadToHeadLine(
-        bot=pair.bot,
-        opponent=pair.opponent,
-        met=pair.met,
-        ahead=pair.ahead,
-        tied=pair.tied,
-        behind=pair.behind,
-        games=pair.games,
-        wins=pair.wins,
-        draws=pair.draws,
-        losses=pair.losses,
-        score=pair.score,
-        score_low=pair.interval.low,
-        score_high=pair.interval.high,
-        los=pair.los,
     )

@@ -1,7 +1,7 @@
 // Keeps a running tournament's progress current without reloading the page: every 2 s it
 // reads the progress JSON named by the section's data-live-progress and updates the bar, the
-// counts and the running games in place; once the tournament stops running it reloads the
-// page a single time, so the standings and games are shown whole.
+// counts, the pace and the running games in place; once the tournament stops running it
+// reloads the page a single time, so the standings and games are shown whole.
 const INTERVAL_MS = 2000;
 
 function watch(section) {
@@ -30,6 +30,10 @@ function show(section, progress) {
   field("total").textContent = progress.total;
   field("aborted").textContent = progress.aborted;
   field("running-count").textContent = progress.running.length;
+  field("games-per-hour").textContent =
+    progress.games_per_hour === null ? "" : `${progress.games_per_hour.toFixed(1)} games an hour`;
+  field("eta").textContent =
+    progress.eta_minutes === null ? "" : `· about ${progress.eta_minutes} min left at that pace`;
   const bar = section.querySelector(".progress");
   bar.setAttribute("aria-valuenow", progress.finished);
   bar.setAttribute("aria-valuemax", progress.total);

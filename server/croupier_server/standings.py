@@ -29,6 +29,7 @@ __all__ = [
     "deals_of",
     "fault_counts",
     "rank_bots",
+    "seat_games",
     "standings",
     "stored_deals",
 ]
@@ -167,24 +168,9 @@ def deals_of(games: Iterable[FinishedGame]) -> list[Deal]:
     game falls, and a deal's games in the order of their seatings: a tournament played in
     one go and one resumed after a crash give the same deals in the same order.
     """
-    groups: dict[tuple[int, int], list[tuple[tuple[str, ...], tuple[float, ...]]]] = {}
-    first_game: dict[int, int] = {}
-    for record in games:
-        if record.tournament_id is not None and record.schedule_deal is not None:
-            key = (record.tournament_id, record.schedule_deal)
-            earliest = first_game.get(record.tournament_id, record.id)
-            first_game[record.tournament_id] = min(earliest, record.id)
-        else:
-            key = (-1, record.id)
-        groups.setdefault(key, []).append((record.bots, record.scores))
-
-    def began(key: tuple[int, int]) -> tuple[int, int]:
-        tournament_id, number = key
-        return (number, 0) if tournament_id == -1 else (first_game[tournament_id], number)
-
     deals = []
-    for key in sorted(groups, key=began):
-        outcomes = sorted(groups[key])
+    for group in _deal_groups(games):
+        outcomes = [(record.bots, record.scores) for record in group]
         if len(outcomes[0][0]) == 1:  # one seat: the bots of the deal against one another
             outcomes = [
                 (
@@ -196,6 +182,46 @@ def deals_of(games: Iterable[FinishedGame]) -> list[Deal]:
         if deal:
             deals.append(Deal(deal))
     return deals
+
+
+def seat_games(games: Iterable[FinishedGame]) -> dict[str, tuple[int, ...]]:
+    """Each bot's games, one per seat it held, in the order :func:`deals_of` counts its seats.
+
+    The ``n``-th game of a bot's tuple is its ``n``-th seat in the deals (the game in which
+    :func:`~croupier_server.ratings.elo_histories` counts its ``n``-th game), a game in
+    which it held two seats appearing twice.
+    """
+    found: dict[str, list[int]] = {}
+    for group in _deal_groups(games):
+        if sum(len(record.bots) for record in group) < 2:  # a deal of one seat: not rated
+            continue
+        for record in group:
+            for bot in record.bots:
+                found.setdefault(bot, []).append(record.id)
+    return {bot: tuple(ids) for bot, ids in found.items()}
+
+
+def _deal_groups(games: Iterable[FinishedGame]) -> list[list[FinishedGame]]:
+    """The games of each deal, the deals in the order they began, a deal's in seating order."""
+    groups: dict[tuple[int, int], list[FinishedGame]] = {}
+    first_game: dict[int, int] = {}
+    for record in games:
+        if record.tournament_id is not None and record.schedule_deal is not None:
+            key = (record.tournament_id, record.schedule_deal)
+            earliest = first_game.get(record.tournament_id, record.id)
+            first_game[record.tournament_id] = min(earliest, record.id)
+        else:
+            key = (-1, record.id)
+        groups.setdefault(key, []).append(record)
+
+    def began(key: tuple[int, int]) -> tuple[int, int]:
+        tournament_id, number = key
+        return (number, 0) if tournament_id == -1 else (first_game[tournament_id], number)
+
+    return [
+        sorted(groups[key], key=lambda record: (record.bots, record.scores))
+        for key in sorted(groups, key=began)
+    ]
 
 
 def fault_counts(

@@ -1,5 +1,6 @@
 """The bot pages over a database of real games, an empty one, and unusual names."""
 
+import re
 from typing import Any
 
 import pytest
@@ -148,6 +149,89 @@ def test_decision_times_and_latest_games_match_the_database(
     assert all(game["players"][game["seat"]] == "lexio_greedy" for game in data["recent_games"])
 
 
+def test_a_bot_chart_links_each_point_to_its_game_within_its_interval_band(
+    client: TestClient, filled_engine: Engine
+) -> None:
+    identity = bot_id(client, "lexio_greedy")
+    (board,) = client.get(f"/api/bots/{identity}").json()["boards"]
+    history = board["rating_history"]
+    played = {
+        game_id
+        for (game_id,) in rows(
+            filled_engine,
+            "SELECT seat.game_id FROM seat JOIN game ON game.id = seat.game_id "
+            "WHERE seat.bot_id = :bot AND game.status = 'finished'",
+            bot=identity,
+        )
+    }
+    # A point after each whole deal (this board's one deal: one point), each after one of
+    # the bot's own games, the last after its last counted.
+    numbers = [point["game"] for point in history]
+    assert numbers == sorted(set(numbers))
+    assert numbers[-1] == board["games"]
+    assert {point["game_id"] for point in history} <= played
+    page = client.get(f"/bots/{identity}").text
+    chart = page.partition('<svg class="chart rating-history"')[2].partition("</svg>")[0]
+    marks = re.findall(
+        r'<a class="mark" href="/games/(\d+)"><title>after game (\d+): ([^<]*) Elo</title>'
+        r"<circle ",
+        chart,
+    )
+    assert marks == [
+        (
+            str(point["game_id"]),
+            str(point["game"]),
+            f"{point['elo']:+.0f}" if round(point["elo"]) else "0",
+        )
+        for point in history
+    ]
+    band = re.search(r'<rect class="band" [^>]*y="([\d.]+)" [^>]*height="([\d.]+)">', chart)
+    assert band is not None
+    assert float(band[2]) > 0
+    low, high = f"{board['elo_low']:+.0f}", f"{board['elo_high']:+.0f}"
+    label = escape(f"Its Elo's 95% interval now: [{low}, {high}]")
+    assert f"<title>{label}</title>" in chart
+
+
+def test_latest_games_give_the_result_and_the_margin_of_each(
+    client: TestClient, filled_engine: Engine
+) -> None:
+    results = []
+    for name in CRIBBAGE_BOTS:
+        identity = bot_id(client, name)
+        data = client.get(f"/api/bots/{identity}").json()
+        scores: dict[int, list[int]] = {}
+        for game_id, score in rows(
+            filled_engine,
+            "SELECT game_id, score FROM seat WHERE game_id IN "
+            "(SELECT game_id FROM seat WHERE bot_id = :bot) ORDER BY game_id, seat",
+            bot=identity,
+        ):
+            scores.setdefault(game_id, []).append(score)
+        for game in data["recent_games"]:
+            own = scores[game["game_id"]][game["seat"]]
+            others = [s for seat, s in enumerate(scores[game["game_id"]]) if seat != game["seat"]]
+            expected = "won" if own > max(others) else "tied" if own == max(others) else "lost"
+            assert game["result"] == expected
+            assert game["margin"] == pytest.approx(own - sum(others) / len(others), abs=1e-3)
+            assert game["score_unit"] == "game points"
+            results.append(expected)
+        page = client.get(f"/bots/{identity}").text
+        (recent,) = tables(page, "recent-games")
+        headers = [cell.text for cell in recent.headers]
+        result, margin = headers.index("Result"), headers.index("Margin")
+        assert [(row[result].text, row[margin].text) for row in recent.rows] == [
+            (
+                f"{game['result']} {game['place']}{ {1: 'st', 2: 'nd'}[game['place']] } of 2",
+                f"{game['margin']:+.1f} game points",
+            )
+            for game in data["recent_games"]
+        ]
+        assert f'<span class="badge {data["recent_games"][0]["result"]}">' in page
+        assert f'<a class="heading-link" href="/games?bot={name}">all its games</a>' in page
+    assert {"won", "lost"} <= set(results)
+
+
 def test_the_crasher_page_shows_its_crash_and_forfeit_linked_to_the_replay(
     client: TestClient,
 ) -> None:
@@ -184,7 +268,8 @@ def test_a_bot_named_in_html_has_its_page_escaped(client: TestClient) -> None:
     assert "<script>" not in page
     assert f"<h1>{escaped}</h1>" in page
     title = f"Elo of {HTML_NAME} on lexio 4 players after each of its games"
-    assert f"<title>{escape(title)} (the mean of the board&#39;s bots at 0)</title>" in page
+    rest = " (the mean of the board&#39;s bots at 0), the band its 95% interval now"
+    assert f"<title>{escape(title)}{rest}</title>" in page
     other = client.get(f"/bots/{bot_id(client, 'lexio_strong')}").text
     assert f'<a href="/bots/{identity}">{escaped}</a>' in other
 

@@ -91,8 +91,9 @@ def test_a_board_page_shows_what_its_json_twin_says(
             "bot": row[1].text,
             "links": row[1].links,
             "elo": float(row[2].attrs["data-value"] or ""),
-            "games": int(row[3].text),
-            "score": row[4].text,
+            "los_next": row[3].text,
+            "games": int(row[4].text),
+            "score": row[5].text,
         }
         for row in table.rows
     ]
@@ -102,6 +103,7 @@ def test_a_board_page_shows_what_its_json_twin_says(
             "bot": line["bot"],
             "links": [f"/bots/{line['bot_id']}"],
             "elo": line["elo"],
+            "los_next": "-" if line["los_next"] is None else f"{100 * line['los_next']:.0f}%",
             "games": line["games"],
             "score": f"{100 * line['score']:.0f}%",
         }
@@ -111,6 +113,39 @@ def test_a_board_page_shows_what_its_json_twin_says(
     unit = {"lexio": "chips", "cribbage": "game points"}[game]
     assert data["score_unit"] == unit
     assert f"Margin ({unit}/game)" in [cell.text for cell in table.headers]
+
+
+def test_a_board_page_says_how_sure_each_rank_is_and_draws_its_head_to_head_and_chart(
+    client: TestClient,
+) -> None:
+    path = "/leaderboard/lexio/4%20players"
+    data = client.get(f"/api{path}").json()
+    bots = [line["bot"] for line in data["lines"]]
+    pairs = {(line["bot"], line["opponent"]): line for line in data["head_to_head"]}
+    # Every two bots of a four-seat board met in each of its games, both ways round.
+    assert set(pairs) == {(a, b) for a in bots for b in bots if a != b}
+    assert all(line["met"] == 4 for line in pairs.values())
+    # LOS vs next: the likelihood that a rank is above the next, from their own results.
+    for line, after in zip(data["lines"], [*bots[1:], None], strict=True):
+        expected = None if after is None else round(pairs[line["bot"], after]["los"], 4)
+        assert line["los_next"] == expected
+    page = client.get(path).text
+    table = page.partition('<table class="data head-to-head">')[2].partition("</table>")[0]
+    assert table.count('<td class="num los"') == len(pairs)
+    assert '<th scope="col">lexio_<wbr>strong</th>' in table
+    assert str(escape(HTML_NAME)) in table
+    # One chart of every bot's history, in the order of the board, with a legend.
+    chart = page.partition('<svg class="chart rating-history"')[2].partition("</svg>")[0]
+    titles = re.findall(r'<g class="history series-\d">\s*<title>(.*?)</title>', chart)
+    assert titles == [str(escape(bot)) for bot in bots]
+    assert len(re.findall(r'<polyline class="line" points="[^"]+"', chart)) == len(bots)
+    legend = page.partition('<ul class="chart-legend">')[2].partition("</ul>")[0]
+    assert re.findall(r"<li class=\"series-\d\">(.*?)</li>", legend) == [
+        str(escape(bot)) for bot in bots
+    ]
+    assert "<dt>LOS vs next</dt>" in page
+    games = "/games?game=lexio&amp;variant=4%20players"
+    assert f'<a href="{games}">its games</a>' in page
 
 
 def test_the_leaderboard_page_shows_every_board_as_its_twin_does(client: TestClient) -> None:

@@ -125,7 +125,14 @@ def test_the_charts_and_sparklines_say_their_scale(client: TestClient) -> None:
     )
     data = client.get(f"/api/bots/{alice}").json()
     (line,) = data["boards"]
-    assert line["rating_history"][-1] == {"game": 15, "elo": line["elo"]}
+    assert line["rating_history"][-1] == {"game": 15, "elo": line["elo"], "game_id": 15}
+    # Each point links the game it is after: carol's 1st to 3rd games are games 13 to 15.
+    links = {
+        line["bot"]: [(point["game"], point["game_id"]) for point in line["rating_history"]]
+        for line in client.get("/api/leaderboard/cribbage/six-card").json()["lines"]
+    }
+    assert links["carol"] == [(1, 13), (2, 14), (3, 15)]
+    assert links["bob"] == [(n, n) for n in range(1, 13)]
     page = client.get(f"/bots/{alice}").text
     assert ">Elo (board mean 0)</text>" in page
     assert re.search(r'<text x="\d+(\.\d+)?" y="[\d.]+" text-anchor="end">0</text>', page)

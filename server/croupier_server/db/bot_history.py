@@ -62,6 +62,7 @@ class BotGame:
         score: The bot's final score, once finished.
         place: The bot's place (1 is first), once finished.
         players: The bot in each seat, in seat order, this bot included.
+        scores: Each seat's final score, in seat order (``None`` before the game ended).
     """
 
     game_id: int
@@ -75,6 +76,7 @@ class BotGame:
     score: int | None
     place: int | None
     players: tuple[str, ...]
+    scores: tuple[int | None, ...]
 
 
 def bot_fault_kinds(session: Session, *, bot_id: int) -> dict[str, int]:
@@ -129,7 +131,7 @@ def recent_bot_games(session: Session, *, bot_id: int, limit: int) -> list[BotGa
         .limit(limit)
     )
     rows = session.execute(query).all()
-    players = _players(session, [row[0] for row in rows])
+    seats = _seats(session, [row[0] for row in rows])
     return [
         BotGame(
             game_id=game_id,
@@ -142,7 +144,8 @@ def recent_bot_games(session: Session, *, bot_id: int, limit: int) -> list[BotGa
             seat_status=str(seat_status),
             score=score,
             place=place,
-            players=players[game_id],
+            players=tuple(name for name, _ in seats[game_id]),
+            scores=tuple(score for _, score in seats[game_id]),
         )
         for (
             game_id,
@@ -184,17 +187,18 @@ def recent_decision_latencies(session: Session, *, bot_id: int, games: int) -> D
     return DecisionSample(games=measured, latencies=latencies)
 
 
-def _players(session: Session, game_ids: Sequence[int]) -> dict[int, tuple[str, ...]]:
+def _seats(session: Session, game_ids: Sequence[int]) -> dict[int, list[tuple[str, int | None]]]:
+    """Each game's seats in seat order, as (bot, final score)."""
     query = (
-        sa.select(col(SeatRecord.game_id), col(BotRecord.name))
+        sa.select(col(SeatRecord.game_id), col(BotRecord.name), col(SeatRecord.score))
         .join(BotRecord, col(BotRecord.id) == col(SeatRecord.bot_id))
         .where(col(SeatRecord.game_id).in_(set(game_ids)))
         .order_by(col(SeatRecord.game_id), col(SeatRecord.seat))
     )
-    players: dict[int, list[str]] = {game_id: [] for game_id in game_ids}
-    for game_id, name in session.execute(query):
-        players[game_id].append(name)
-    return {game_id: tuple(names) for game_id, names in players.items()}
+    seats: dict[int, list[tuple[str, int | None]]] = {game_id: [] for game_id in game_ids}
+    for game_id, name, score in session.execute(query):
+        seats[game_id].append((name, score))
+    return seats
 
 
 def _fault_seat() -> sa.ColumnElement[bool]:

@@ -23,7 +23,7 @@ from croupier_server.db.bot_history import BotFault, BotGame
 from croupier_server.db.bots import is_open_to_people
 from croupier_server.ratings import HISTORY_MOMENTS, HeadToHead
 from croupier_server.standings import Standing
-from croupier_server.web.charts import rating_chart
+from croupier_server.web.charts import History, RatingChart, rating_chart
 from croupier_server.web.dependencies import DatabaseSession
 from croupier_server.web.leaderboard import (
     Faults,
@@ -170,6 +170,15 @@ class RecentGame(BaseModel):
     score: int | None
     place: int | None
     players: list[str] = Field(description="The bot in each seat, in seat order.")
+    result: str | None = Field(
+        description="`won` (its score above every other seat's), `tied` (level with the best "
+        "other) or `lost`; null until the game finished."
+    )
+    margin: float | None = Field(
+        description="Its score minus the mean of the other seats', in `score_unit`; null "
+        "until the game finished."
+    )
+    score_unit: str = Field(description="What the game's scores count.")
 
 
 class BotView(BaseModel):
@@ -223,14 +232,7 @@ def bot_page(
     if submitted is not None:
         return submitted_bot_page(request, session, cache, submitted)
     view = bot_profile(session, cache, bot_id=bot_id)
-    charts = {
-        board.path: rating_chart(
-            [(point.game, point.elo) for point in board.rating_history],
-            title=f"Elo of {view.name} on {board.game} {board.variant} after each of its "
-            "games (the mean of the board's bots at 0)",
-        )
-        for board in view.boards
-    }
+    charts = {board.path: _chart(view.name, board) for board in view.boards}
     context = {
         "section": "bots",
         "api_url": f"/api/bots/{bot_id}",
@@ -240,6 +242,21 @@ def bot_page(
         "people": people_button(request, session, _found(session, bot_id)),
     }
     return render(request, "bot.html", context)
+
+
+def _chart(name: str, board: BotBoard) -> RatingChart | None:
+    """The bot's rating chart on ``board``: each point linked to its game, its interval a band."""
+    history = History(
+        name,
+        [(point.game, point.elo) for point in board.rating_history],
+        [point.game_id for point in board.rating_history],
+    )
+    return rating_chart(
+        [history],
+        title=f"Elo of {name} on {board.game} {board.variant} after each of its games (the "
+        "mean of the board's bots at 0), the band its 95% interval now",
+        interval=(board.elo_low, board.elo_high),
+    )
 
 
 def _found(session: Session, bot_id: int) -> BotRecord:
@@ -310,7 +327,7 @@ def bot_profile(session: Session, cache: RatingsCache, *, bot_id: int) -> BotVie
         ],
         decision_times=_decision_times(session, record),
         recent_games=[
-            _recent_game(game)
+            _recent_game(game, record.game)
             for game in bot_history.recent_bot_games(session, bot_id=bot_id, limit=RECENT_GAMES)
         ],
     )
@@ -348,7 +365,11 @@ def _bot_board(board: Board, line: Standing, ids: dict[str, int]) -> BotBoard:
         margin_low=margin_low,
         margin_high=margin_high,
         faults=faults_of(line),
-        rating_history=rating_points(board.rating_history.get(line.bot, ()), CHART_POINTS),
+        rating_history=rating_points(
+            board.rating_history.get(line.bot, ()),
+            board.seat_games.get(line.bot, ()),
+            CHART_POINTS,
+        ),
         opponents=[_opponent_line(pair, ids) for pair in pairs if pair.games > 0],
     )
 
@@ -408,7 +429,8 @@ def _percentile(ordered: Sequence[float], q: float) -> float:
     return round(ordered[max(0, math.ceil(q * len(ordered)) - 1)], 1)
 
 
-def _recent_game(game: BotGame) -> RecentGame:
+def _recent_game(game: BotGame, name: str) -> RecentGame:
+    outcome = _outcome(game)
     return RecentGame(
         game_id=game.game_id,
         variant=game.variant,
@@ -421,4 +443,26 @@ def _recent_game(game: BotGame) -> RecentGame:
         score=game.score,
         place=game.place,
         players=list(game.players),
+        result=None if outcome is None else outcome[0],
+        margin=None if outcome is None else outcome[1],
+        score_unit=score_unit(name, game.variant),
     )
+
+
+def _outcome(game: BotGame) -> tuple[str, float] | None:
+    """The bot's result in ``game`` and its margin; ``None`` before every seat has a score."""
+    others = [score for seat, score in enumerate(game.scores) if seat != game.seat]
+    scored = [score for score in others if score is not None]
+    if game.score is None or not scored or len(scored) < len(others):
+        return None
+    return _result(game.score, scored), round(game.score - sum(scored) / len(scored), 3)
+
+
+def _result(score: int, others: Sequence[int]) -> str:
+    """``won``, ``tied`` or ``lost``: ``score`` against the best of the ``others``.
+
+    >>> _result(3, [1, 2]), _result(2, [2, 1]), _result(1, [2, 0])
+    ('won', 'tied', 'lost')
+    """
+    best = max(others)
+    return "won" if score > best else "tied" if score == best else "lost"

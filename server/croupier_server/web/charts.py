@@ -4,8 +4,10 @@ A history is a bot's Elo at some of its games (see
 :func:`~croupier_server.ratings.elo_histories`): it is :func:`thinned` to at most a given
 number of evenly spaced points (always keeping the first and the last) before it is drawn,
 so a chart costs the same whatever its length, and the JSON twin of a page gives the very
-points its chart draws. Everything here is numbers; the template writes the SVG, escaping the one
-supplied text, the chart's title.
+points its chart draws. A chart holds one bot's line (a bot's page: each point named and
+linked to its game, the bot's Elo interval as a band) or every bot's of a board (a board's
+page). Everything here is numbers; the template writes the SVG, escaping the supplied
+texts (the title, the bots' names, the points' labels).
 """
 
 from __future__ import annotations
@@ -14,7 +16,18 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["RatingChart", "Sparkline", "Tick", "polyline", "rating_chart", "sparkline", "thinned"]
+__all__ = [
+    "ChartLine",
+    "ChartMark",
+    "History",
+    "RatingChart",
+    "Sparkline",
+    "Tick",
+    "polyline",
+    "rating_chart",
+    "sparkline",
+    "thinned",
+]
 
 _LEAST_CHART_RANGE = 100.0
 """The fewest Elo a rating chart's plot spans."""
@@ -54,8 +67,57 @@ class Sparkline:
 
 
 @dataclass(frozen=True, slots=True)
+class History:
+    """One bot's line to draw: its (game number, Elo) points, and what each point says.
+
+    Attributes:
+        name: The bot's name.
+        points: Its (game number, Elo) points, oldest first.
+        games: The id of the game each point is after, to link the point to; empty: no links.
+    """
+
+    name: str
+    points: Sequence[tuple[int, float]]
+    games: Sequence[int] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ChartMark:
+    """A point of a line that names itself (an SVG ``<title>``) and may link to its game.
+
+    Attributes:
+        x: Its x in SVG user units.
+        y: Its y.
+        label: What it says: the game number and the Elo.
+        href: The page of the game it is after, if known.
+    """
+
+    x: float
+    y: float
+    label: str
+    href: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ChartLine:
+    """One bot's line of a rating chart.
+
+    Attributes:
+        name: The bot's name (supplied text: the template escapes it).
+        points: The ``points`` of the SVG polyline.
+        end: Where the line ends (the current rating), to mark it.
+        marks: Its points, named and linked; empty on a chart of many lines.
+    """
+
+    name: str
+    points: str
+    end: tuple[float, float]
+    marks: tuple[ChartMark, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class RatingChart:
-    """A rating history with its axes: game number across, Elo up.
+    """Rating histories with their axes: game number across, Elo up.
 
     Attributes:
         title: What the chart shows (supplied text: the template escapes it).
@@ -65,12 +127,12 @@ class RatingChart:
         right: The right end of the horizontal axis.
         top: The top of the plot.
         bottom: The y of the horizontal axis.
-        points: The ``points`` of the SVG polyline.
-        end: Where the line ends (the current rating), to mark it.
+        lines: The bots' lines, in the order given.
         x_ticks: Game numbers along the bottom.
         y_ticks: Ratings along the left.
         zero: The y of Elo 0, the board's mean, which the plot always holds.
-        games: How many games the history covers.
+        band: The top and bottom y of the band of the interval given, if one was.
+        games: How many games the longest history covers.
     """
 
     title: str
@@ -80,11 +142,11 @@ class RatingChart:
     right: float
     top: float
     bottom: float
-    points: str
-    end: tuple[float, float]
+    lines: tuple[ChartLine, ...]
     x_ticks: tuple[Tick, ...]
     y_ticks: tuple[Tick, ...]
     zero: float
+    band: tuple[float, float] | None
     games: int
 
 
@@ -125,24 +187,47 @@ def sparkline(
 
 
 def rating_chart(
-    points: Sequence[tuple[int, float]], *, title: str, width: int = 720, height: int = 260
+    histories: Sequence[History],
+    *,
+    title: str,
+    interval: tuple[float, float] | None = None,
+    width: int = 720,
+    height: int = 260,
 ) -> RatingChart | None:
-    """The chart of (game number, Elo) ``points`` with its axes and labels.
+    """The chart of the bots' ``histories`` with its axes and labels.
 
     The plot always holds Elo 0, the board's mean, and at least
-    :data:`_LEAST_CHART_RANGE` Elo: a wobble of a few points does not fill it. ``None``
-    when there are no points.
+    :data:`_LEAST_CHART_RANGE` Elo, so that a wobble of a few points does not fill it,
+    and the ``interval`` (low, high) when given, drawn as a band. A chart of one history
+    names each of its points and links it to its game. ``None`` when there are no points.
+
+    >>> chart = rating_chart([History("a", [(1, 10.0), (2, 30.0)], [7, 9])], title="a")
+    >>> [(mark.label, mark.href) for mark in chart.lines[0].marks]
+    [('after game 1: +10 Elo', '/games/7'), ('after game 2: +30 Elo', '/games/9')]
     """
-    if not points:
+    drawn = [history for history in histories if history.points]
+    if not drawn:
         return None
     left, right, top, bottom = 56.0, width - 16.0, 16.0, height - 40.0
-    low, high = _padded_range([0.0, *(rating for _, rating in points)], _LEAST_CHART_RANGE)
+    ratings = [0.0, *(rating for history in drawn for _, rating in history.points)]
+    low, high = _padded_range([*ratings, *(interval or ())], _LEAST_CHART_RANGE)
     rating_ticks = _nice_ticks(low, high, 5)
     low, high = rating_ticks[0], rating_ticks[-1]
-    games = points[-1][0]
+    games = max(history.points[-1][0] for history in drawn)
     x = _Scale(1, max(games, 2), left, right)
     y = _Scale(low, high, bottom, top)
     game_ticks = [tick for tick in _nice_ticks(1, max(games, 2), 6) if 1 <= tick <= games]
+
+    def line(history: History) -> ChartLine:
+        number, rating = history.points[-1]
+        marks = () if len(drawn) > 1 else _marks(history, x, y)
+        return ChartLine(
+            name=history.name,
+            points=polyline((x(n), y(r)) for n, r in history.points),
+            end=(round(x(number), 1), round(y(rating), 1)),
+            marks=marks,
+        )
+
     return RatingChart(
         title=title,
         width=width,
@@ -151,12 +236,25 @@ def rating_chart(
         right=right,
         top=top,
         bottom=bottom,
-        points=polyline((x(number), y(rating)) for number, rating in points),
-        end=(round(x(games), 1), round(y(points[-1][1]), 1)),
+        lines=tuple(line(history) for history in drawn),
         x_ticks=tuple(Tick(round(x(tick), 1), f"{tick:,.0f}") for tick in game_ticks),
         y_ticks=tuple(Tick(round(y(tick), 1), _signed(tick)) for tick in rating_ticks),
         zero=round(y(0.0), 1),
+        band=None if interval is None else (round(y(interval[1]), 1), round(y(interval[0]), 1)),
         games=games,
+    )
+
+
+def _marks(history: History, x: _Scale, y: _Scale) -> tuple[ChartMark, ...]:
+    """The named points of ``history``, each linked to its game when the game is known."""
+    return tuple(
+        ChartMark(
+            x=round(x(number), 1),
+            y=round(y(rating), 1),
+            label=f"after game {number:,}: {_signed(rating)} Elo",
+            href=f"/games/{history.games[index]}" if index < len(history.games) else None,
+        )
+        for index, (number, rating) in enumerate(history.points)
     )
 
 

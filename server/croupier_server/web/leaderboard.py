@@ -8,6 +8,7 @@ queries however many games are stored.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from datetime import datetime
 from urllib.parse import quote
@@ -20,16 +21,25 @@ from sqlmodel import Session
 from croupier.games import InvalidOptions, game_class, game_names
 from croupier_server import db
 from croupier_server.db import statistics
-from croupier_server.ratings import MIN_BOOTSTRAP_DEALS, EloHistory, Interval
+from croupier_server.ratings import MIN_BOOTSTRAP_DEALS, EloHistory, HeadToHead, Interval
 from croupier_server.standings import Standing
 from croupier_server.web.board_versions import SHOWN_VERSION, shown_versions
-from croupier_server.web.charts import Sparkline, sparkline, thinned
+from croupier_server.web.charts import (
+    History,
+    RatingChart,
+    Sparkline,
+    rating_chart,
+    sparkline,
+    thinned,
+)
 from croupier_server.web.dependencies import DatabaseSession
+from croupier_server.web.head_to_head import HeadToHeadLine, head_to_head_lines, los_over
 from croupier_server.web.openapi import error_answers
 from croupier_server.web.ratings_cache import Board, CachedRatings, RatingsCache
 from croupier_server.web.templating import render
 
 __all__ = [
+    "BoardDetail",
     "BoardLine",
     "BoardView",
     "Faults",
@@ -66,6 +76,7 @@ class RatingPoint(BaseModel):
         description="The Bradley-Terry Elo fitted on the board's games up to then, "
         "the mean of the bots that had played at 0."
     )
+    game_id: int = Field(description="The id of that game of the bot's.")
 
 
 class BoardLine(BaseModel):
@@ -88,6 +99,10 @@ class BoardLine(BaseModel):
     )
     margin_high: float | None
     faults: Faults
+    los_next: float | None = Field(
+        description="The likelihood that it is stronger than the bot ranked next, from their "
+        "results against each other; null for the last, or when they never met."
+    )
     rating_history: list[RatingPoint] = Field(
         description=f"Its Elo after at most {SPARKLINE_POINTS} evenly spaced games, the "
         "latest included, whose last point is `elo`."
@@ -112,6 +127,14 @@ class BoardView(BaseModel):
     lines: list[BoardLine]
 
 
+class BoardDetail(BoardView):
+    """The leaderboard of one game and variant, with the results of every two of its bots."""
+
+    head_to_head: list[HeadToHeadLine] = Field(
+        description="Each bot against each other it met, both ways round."
+    )
+
+
 class LeaderboardView(BaseModel):
     """Every leaderboard, by game and variant."""
 
@@ -130,11 +153,13 @@ def leaderboard_api(session: DatabaseSession, cache: CachedRatings) -> Leaderboa
 
 @router.get(
     "/api/leaderboard/{game}/{variant}",
-    response_model=BoardView,
+    response_model=BoardDetail,
     summary="The leaderboard of one game and variant",
     responses=error_answers({404: "No such game, or no finished game of the variant"}),
 )
-def board_api(game: str, variant: str, session: DatabaseSession, cache: CachedRatings) -> BoardView:
+def board_api(
+    game: str, variant: str, session: DatabaseSession, cache: CachedRatings
+) -> BoardDetail:
     """The JSON twin of ``/leaderboard/{game}/{variant}``."""
     return board(session, cache, game=game, variant=variant)
 
@@ -152,9 +177,16 @@ def leaderboard_page(
 def board_page(
     request: Request, game: str, variant: str, session: DatabaseSession, cache: CachedRatings
 ) -> HTMLResponse:
-    """One leaderboard."""
+    """One leaderboard, with its head-to-head table and the rating chart of all its bots."""
     view = board(session, cache, game=game, variant=variant)
-    return _page(request, [view], api_url=f"/api{view.path}", single=True)
+    return _page(
+        request,
+        [view],
+        api_url=f"/api{view.path}",
+        single=True,
+        head_to_head={(line.bot, line.opponent): line for line in view.head_to_head},
+        chart=_board_chart(view),
+    )
 
 
 def leaderboard(session: Session, cache: RatingsCache) -> LeaderboardView:
@@ -164,22 +196,17 @@ def leaderboard(session: Session, cache: RatingsCache) -> LeaderboardView:
     :mod:`~croupier_server.web.board_versions`).
     """
     bot_ids = db.bot_ids(session)
-    return LeaderboardView(
-        boards=[
-            _one_version_each(
-                session,
-                _board_view(
-                    cache.board(game=found.game, variant=found.variant, version=found.version),
-                    bot_ids,
-                ),
-            )
-            for found in statistics.finished_boards(session)
-        ]
-    )
+    boards = [
+        cache.board(game=found.game, variant=found.variant, version=found.version)
+        for found in statistics.finished_boards(session)
+    ]
+    return LeaderboardView(boards=[_shown_board(session, cached, bot_ids) for cached in boards])
 
 
-def board(session: Session, cache: RatingsCache, *, game: str, variant: str) -> BoardView:
+def board(session: Session, cache: RatingsCache, *, game: str, variant: str) -> BoardDetail:
     """The board of ``game`` and ``variant``, a submitted bot shown by one of its versions.
+
+    Its head-to-head results are those of the bots it shows.
 
     Raises:
         HTTPException: 404, an unknown game or a variant without finished games.
@@ -192,7 +219,11 @@ def board(session: Session, cache: RatingsCache, *, game: str, variant: str) -> 
     if variant not in versions:
         raise HTTPException(404, f"no finished games of {game} {variant!r}")
     cached = cache.board(game=game, variant=variant, version=versions[variant])
-    return _one_version_each(session, _board_view(cached, db.bot_ids(session)))
+    view = _shown_board(session, cached, db.bot_ids(session))
+    shown = {line.bot for line in view.lines}
+    return BoardDetail(
+        **view.model_dump(), head_to_head=head_to_head_lines(cached.head_to_head, shown)
+    )
 
 
 def board_path(game: str, variant: str) -> str:
@@ -223,9 +254,31 @@ def faults_of(standing: Standing) -> Faults:
     return Faults.model_validate(standing.faults)
 
 
-def rating_points(history: EloHistory, limit: int) -> list[RatingPoint]:
-    """At most ``limit`` evenly spaced points of a rating history."""
-    return [RatingPoint(game=game, elo=round(elo, 1)) for game, elo in thinned(history, limit)]
+def rating_points(history: EloHistory, games: Sequence[int], limit: int) -> list[RatingPoint]:
+    """At most ``limit`` evenly spaced points of a rating history, ``games`` the bot's game ids.
+
+    ``games`` are the ids of the bot's games in the order the history counts them (see
+    :attr:`~croupier_server.web.ratings_cache.Board.seat_games`).
+    """
+    return [
+        RatingPoint(game=game, elo=round(elo, 1), game_id=games[game - 1])
+        for game, elo in thinned(history, limit)
+    ]
+
+
+def _shown_board(session: Session, cached: Board, bot_ids: dict[str, int]) -> BoardView:
+    """The board's view, a line for each bot it shows, each with its LOS over the next."""
+    view = _one_version_each(session, _board_view(cached, bot_ids))
+    return _with_los_next(view, cached.head_to_head)
+
+
+def _with_los_next(view: BoardView, pairs: Mapping[tuple[str, str], HeadToHead]) -> BoardView:
+    following = [*(line.bot for line in view.lines[1:]), None]
+    lines = [
+        line.model_copy(update={"los_next": los_over(pairs, line.bot, after)})
+        for line, after in zip(view.lines, following, strict=True)
+    ]
+    return view.model_copy(update={"lines": lines})
 
 
 def _board_view(cached: Board, bot_ids: dict[str, int]) -> BoardView:
@@ -239,14 +292,19 @@ def _board_view(cached: Board, bot_ids: dict[str, int]) -> BoardView:
         computed_at=cached.computed_at,
         lines=[
             _board_line(
-                standing, bot_ids[standing.bot], cached.rating_history.get(standing.bot, ())
+                standing,
+                bot_ids[standing.bot],
+                cached.rating_history.get(standing.bot, ()),
+                cached.seat_games.get(standing.bot, ()),
             )
             for standing in cached.standings
         ],
     )
 
 
-def _board_line(standing: Standing, bot_id: int, history: EloHistory) -> BoardLine:
+def _board_line(
+    standing: Standing, bot_id: int, history: EloHistory, games: Sequence[int]
+) -> BoardLine:
     margin_low, margin_high = interval_bounds(standing.margin_interval, 3)
     return BoardLine(
         rank=standing.rank,
@@ -262,7 +320,8 @@ def _board_line(standing: Standing, bot_id: int, history: EloHistory) -> BoardLi
         margin_low=margin_low,
         margin_high=margin_high,
         faults=faults_of(standing),
-        rating_history=rating_points(history, SPARKLINE_POINTS),
+        los_next=None,
+        rating_history=rating_points(history, games, SPARKLINE_POINTS),
     )
 
 
@@ -292,8 +351,27 @@ def _sparkline_of(line: BoardLine) -> Sparkline | None:
     return sparkline([(point.game, point.elo) for point in line.rating_history])
 
 
+def _board_chart(view: BoardView) -> RatingChart | None:
+    """The rating histories of all the board's bots in one chart."""
+    histories = [
+        History(line.bot, [(point.game, point.elo) for point in line.rating_history])
+        for line in view.lines
+    ]
+    title = (
+        f"Elo of the bots of {view.game} {view.variant} after each of their games "
+        "(the board's mean at 0)"
+    )
+    return rating_chart(histories, title=title)
+
+
 def _page(
-    request: Request, boards: list[BoardView], *, api_url: str, single: bool = False
+    request: Request,
+    boards: Sequence[BoardView],
+    *,
+    api_url: str,
+    single: bool = False,
+    head_to_head: Mapping[tuple[str, str], HeadToHeadLine] | None = None,
+    chart: RatingChart | None = None,
 ) -> HTMLResponse:
     return render(
         request,
@@ -303,6 +381,8 @@ def _page(
             "api_url": api_url,
             "boards": boards,
             "single": single,
+            "head_to_head": head_to_head or {},
+            "chart": chart,
             "sparkline_of": _sparkline_of,
             "shown_version": SHOWN_VERSION,
             "game_titles": [game_class(name).title for name in game_names()],

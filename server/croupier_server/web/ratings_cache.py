@@ -26,7 +26,7 @@ from croupier_server.clock import utc_now
 from croupier_server.db import statistics
 from croupier_server.db.statistics import BoardVersion
 from croupier_server.ratings import EloHistory, HeadToHead, elo_histories, head_to_head
-from croupier_server.standings import Standing, deals_of, fault_counts, rank_bots
+from croupier_server.standings import Standing, deals_of, fault_counts, rank_bots, seat_games
 
 __all__ = [
     "Board",
@@ -63,6 +63,9 @@ class Board:
         head_to_head: The results of every two bots that met, both ways round.
         rating_history: Each bot's Elo as its games came in, on the standings' scale (see
             :func:`~croupier_server.ratings.elo_histories`), oldest first.
+        seat_games: Each bot's game ids, one per seat it held, in the order its histories
+            count them: the point ``(n, elo)`` of a history is after the game
+            ``seat_games[bot][n - 1]``.
     """
 
     key: BoardKey
@@ -72,6 +75,7 @@ class Board:
     standings: tuple[Standing, ...]
     head_to_head: Mapping[tuple[str, str], HeadToHead]
     rating_history: Mapping[str, EloHistory]
+    seat_games: Mapping[str, tuple[int, ...]]
 
     def standing(self, bot: str) -> Standing | None:
         """The bot's line, if it played on this board."""
@@ -199,6 +203,7 @@ class RatingsCache:
             standings=tuple(table),
             head_to_head=head_to_head(deals),
             rating_history=elo_histories(deals),
+            seat_games=seat_games(games),
         )
 
 

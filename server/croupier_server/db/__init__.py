@@ -11,9 +11,9 @@ Open a database and record a game::
 
 The queries are keyword-only functions, a module for each aggregate: ``bots``, ``games``
 (with a game's log in ``game_log`` and its bots' output in ``outputs``) and ``tournaments``;
-the dashboard's pages read through ``listings``, ``statistics`` and ``bot_history``. Writers
-commit inside each call (one call, one transaction), or once for a whole :func:`atomic`
-block (see :mod:`croupier_server.db.transactions`).
+the dashboard's pages read through ``listings``, ``statistics``, ``bot_history`` and
+``tournament_history``. Writers commit inside each call (one call, one transaction), or once
+for a whole :func:`atomic` block (see :mod:`croupier_server.db.transactions`).
 """
 
 from croupier_server.db.bots import (

@@ -2,6 +2,10 @@
 
 import html
 import re
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -10,7 +14,15 @@ from markupsafe import escape
 from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
-from croupier_server.db import BotRecord, GameRecord, SeatRecord
+from croupier_server.db import (
+    ActionRecord,
+    BotRecord,
+    FaultRecord,
+    GameRecord,
+    SeatRecord,
+    create_database_engine,
+)
+from croupier_server.web import create_app
 from tests.web.filling import CRASHER, HTML_NAME, FilledDatabase
 
 ALL = {"limit": 200}
@@ -211,6 +223,10 @@ def test_empty_form_fields_are_no_filters(client: TestClient, filled_engine: Eng
         {"limit": "0"},
         {"limit": "1000"},
         {"bot": "x" * 65},
+        {"bot": CRASHER, "result": "drew"},
+        {"result": "won"},
+        {"faults": "maybe"},
+        {"slow": "2"},
     ],
 )
 def test_a_bad_query_value_is_a_404_page_and_a_422_json(
@@ -222,6 +238,15 @@ def test_a_bad_query_value_is_a_404_page_and_a_422_json(
     api = client.get("/api/games", params=query)
     assert api.status_code == 422
     assert api.json()["detail"][0]["loc"][0] == "query"
+
+
+def test_a_result_without_its_bot_is_refused_in_one_line(client: TestClient) -> None:
+    page = client.get("/games", params={"result": "won"})
+    assert page.status_code == 404
+    assert "A result filter needs a bot: name the bot whose result it is." in page.text
+    api = client.get("/api/games", params={"result": "lost", "faults": "true"})
+    assert api.status_code == 422
+    assert api.json()["detail"][0]["msg"].startswith("A result filter needs a bot")
 
 
 def test_links_lead_to_the_game_its_tournament_and_its_bots(client: TestClient) -> None:
@@ -264,4 +289,155 @@ def test_the_json_twin_is_documented(client: TestClient) -> None:
     assert operation["summary"]
     names = {parameter["name"] for parameter in operation["parameters"]}
     assert names >= {"game", "variant", "bot", "tournament", "status", "ended_by", "before"}
+    assert names >= {"result", "faults", "slow"}
+    described = {parameter["name"]: parameter for parameter in operation["parameters"]}
+    assert "time bank" in described["slow"]["description"]
     assert "/games" not in schema["paths"]
+
+
+def seat_places(engine: Engine, bot: str) -> dict[int, int | None]:
+    """The place of ``bot`` in each game it sat in, by game id."""
+    query = (
+        select(SeatRecord.game_id, SeatRecord.place)
+        .join(BotRecord, col(BotRecord.id) == col(SeatRecord.bot_id))
+        .where(BotRecord.name == bot)
+    )
+    with Session(engine) as session:
+        return dict(session.exec(query).all())
+
+
+@pytest.mark.parametrize("bot", ["cribbage_strong", "cribbage_random", CRASHER, HTML_NAME])
+def test_the_result_filter_splits_a_bots_games_into_won_and_lost(
+    client: TestClient, filled_engine: Engine, bot: str
+) -> None:
+    places = seat_places(filled_engine, bot)
+    won = api_ids(client, bot=bot, result="won")
+    lost = api_ids(client, bot=bot, result="lost")
+    assert won == sorted((game for game, place in places.items() if place == 1), reverse=True)
+    assert lost == sorted((game for game, place in places.items() if place != 1), reverse=True)
+    assert sorted(won + lost, reverse=True) == stored_ids(filled_engine, bot=bot)
+    assert api_ids(client, bot=bot, result="won", game="lexio") == (won if bot == HTML_NAME else [])
+    page = client.get("/games", params={"bot": bot, "result": "lost"}).text
+    assert page_ids(page) == lost
+    assert '<option value="lost" selected>' in page
+
+
+def test_the_faults_filter_lists_the_games_with_faults_of_the_bot_named(
+    client: TestClient, filled_engine: Engine
+) -> None:
+    with Session(filled_engine) as session:
+        faults = session.exec(select(FaultRecord.game_id, FaultRecord.seat)).all()
+    faulty = sorted({game for game, _ in faults}, reverse=True)
+    assert faulty, "the crasher's game has its crash"
+    assert api_ids(client, faults=True) == faulty
+    crasher = seat_places(filled_engine, CRASHER)
+    assert api_ids(client, faults=True, bot=CRASHER) == sorted(crasher, reverse=True)
+    # The crasher's opponent sat in that game without a fault of its own.
+    assert set(api_ids(client, faults=True, bot="cribbage_random")).isdisjoint(crasher)
+    page = client.get("/games", params={"faults": "true", "bot": CRASHER}).text
+    assert page_ids(page) == sorted(crasher, reverse=True)
+    assert 'name="faults" value="true" checked' in page
+    assert 'href="/api/games?bot=crasher&amp;faults=true"' in page
+
+
+@dataclass(frozen=True)
+class SlowGames:
+    """A dashboard over a copy of the filled database where two games had a slow decision."""
+
+    client: TestClient
+    seats: dict[int, str]
+    """The bot of the slow seat, by game id."""
+
+
+@pytest.fixture
+def slow_games(filled_database: FilledDatabase, tmp_path: Path) -> Iterator[SlowGames]:
+    """Two slow decisions made up in a copy of the filled database.
+
+    The first Lexio game's first decision by a bot took 10.5 s of its 10 s (the games'
+    decision_ms), and in the first cribbage game seat 1 timed out once.
+    """
+    copy = tmp_path / "slow.db"
+    shutil.copy(filled_database.url.removeprefix("sqlite:///"), copy)
+    engine = create_database_engine(f"sqlite:///{copy}")
+    with Session(engine) as session:
+        lexio = min(stored_ids(engine, tournament=1))
+        action = session.exec(
+            select(ActionRecord)
+            .where(ActionRecord.game_id == lexio, ActionRecord.decided_by == "bot")
+            .order_by(col(ActionRecord.number))
+        ).first()
+        assert action is not None
+        action.latency_ms = 10_500.0
+        session.add(action)
+        cribbage = min(stored_ids(engine, tournament=2))
+        session.add(FaultRecord(game_id=cribbage, seat=1, kind="timeout", action_number=3))
+        session.commit()
+        slow_seats = {lexio: action.seat, cribbage: 1}
+        bots = {
+            game: session.exec(
+                select(BotRecord.name)
+                .join(SeatRecord, col(SeatRecord.bot_id) == col(BotRecord.id))
+                .where(SeatRecord.game_id == game, SeatRecord.seat == seat)
+            ).one()
+            for game, seat in slow_seats.items()
+        }
+    with TestClient(create_app(engine)) as test_client:
+        yield SlowGames(test_client, bots)
+    engine.dispose()
+
+
+def test_the_slow_filter_lists_the_games_of_a_decision_that_drew_on_its_bank(
+    slow_games: SlowGames, filled_engine: Engine
+) -> None:
+    client = slow_games.client
+    slow = sorted(slow_games.seats, reverse=True)
+    assert api_ids(client, slow=True) == slow
+    for game, bot in slow_games.seats.items():
+        assert api_ids(client, slow=True, bot=bot) == [game]
+    sitting = {seat["bot"] for game in api_games(client, slow=True) for seat in game["seats"]}
+    for other in sitting - set(slow_games.seats.values()):
+        assert api_ids(client, slow=True, bot=other) == []
+    page = client.get("/games", params={"slow": "true"}).text
+    assert page_ids(page) == slow
+    assert 'name="slow" value="true" checked' in page
+
+
+def test_a_cribbage_line_gives_the_games_pegs_beside_the_match_points(
+    client: TestClient, filled_engine: Engine
+) -> None:
+    text = client.get("/games", params=ALL).text
+    with Session(filled_engine) as session:
+        for line in api_games(client):
+            record = session.get(GameRecord, line["id"])
+            assert record is not None
+            assert record.result is not None
+            games = record.result["details"].get("games", [])
+            assert line["match_scores"] == [game["scores"] for game in games]
+            assert bool(games) == (line["game"] == "cribbage")
+    pegged = api_games(client, game="cribbage", ended_by="normal")
+    assert pegged
+    for line in pegged:
+        (scores,) = line["match_scores"]
+        assert max(scores) >= 61  # a game is played to 61 or 121 holes
+        points = sorted(seat["score"] for seat in line["seats"])  # the match's game points
+        assert points[0] == 0
+        assert 1 <= points[1] < 61
+        row = text[text.index(f'<tr data-game-id="{line["id"]}">') :]
+        row = row[: row.index("</tr>")]
+        pegs = f"{scores[0]}\N{EN DASH}{scores[1]}"
+        assert f"Game score {pegs}" in row
+        game_page = client.get(f"/games/{line['id']}").text
+        assert f"<strong>{pegs}</strong>" in game_page
+        assert "Score (match points)" in game_page
+        for seat, score in enumerate(scores):
+            assert f'<td class="num game-score">{score}</td>' in game_page, seat
+    lexio = client.get("/games", params={"game": "lexio"}).text
+    assert "Game score" not in lexio
+
+
+def test_a_badge_marks_only_a_game_that_did_not_end_normally(client: TestClient) -> None:
+    text = client.get("/games", params=ALL).text
+    assert 'class="badge normal"' not in text
+    assert text.count('<span class="badge forfeit">forfeit</span>') == len(
+        api_games(client, ended_by="forfeit")
+    )

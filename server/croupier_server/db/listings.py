@@ -7,6 +7,7 @@ list costs what the first one does, however many games are stored.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -16,10 +17,18 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from croupier_server.db.bots import bot_ids
-from croupier_server.db.models import BotKind, BotRecord, GameRecord, SeatRecord
-from croupier_server.outcomes import GameStatus, SeatStatus
+from croupier_server.db.models import (
+    ActionRecord,
+    BotKind,
+    BotRecord,
+    FaultRecord,
+    GameRecord,
+    SeatRecord,
+)
+from croupier_server.outcomes import DecidedBy, FaultKind, GameStatus, SeatStatus
 
 __all__ = [
+    "BotResult",
     "GamePage",
     "GameSearch",
     "ListedGame",
@@ -29,6 +38,15 @@ __all__ = [
     "search_games",
     "tournament_progress",
 ]
+
+
+class BotResult(enum.StrEnum):
+    """How the bot a search names did in a game."""
+
+    WON = "won"
+    """It placed first (a tie for first included)."""
+    LOST = "lost"
+    """It placed below first."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +60,14 @@ class GameSearch:
         tournament_id: The tournament the games were played for.
         status: Running, finished or aborted.
         ended_by: How the games ended, usually an :class:`~croupier_server.db.EndedBy` value.
+        result: How the bot named by ``bot`` did; it needs ``bot``.
+        faults: Only games with a fault (of ``bot``'s seats when ``bot`` is given).
+        slow: Only games with a slow decision (of ``bot``'s seats when ``bot`` is given):
+            one that took longer than the game's ``decision_ms``, so drew on the seat's
+            time bank, or timed out.
+
+    Raises:
+        ValueError: a ``result`` without a ``bot``.
     """
 
     game: str | None = None
@@ -50,6 +76,13 @@ class GameSearch:
     tournament_id: int | None = None
     status: GameStatus | None = None
     ended_by: str | None = None
+    result: BotResult | None = None
+    faults: bool = False
+    slow: bool = False
+
+    def __post_init__(self) -> None:
+        if self.result is not None and self.bot is None:
+            raise ValueError("a result filter needs a bot: whose result?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +113,8 @@ class ListedGame:
     tournament_id: int | None
     schedule_number: int | None
     seats: tuple[ListedSeat, ...]
+    result_details: dict[str, Any]
+    """The stored result's other fields (a cribbage match's games); empty until it ends."""
 
     @property
     def winners(self) -> tuple[ListedSeat, ...]:
@@ -188,6 +223,7 @@ _GAMES = sa.select(
     col(GameRecord.ended_by),
     col(GameRecord.tournament_id),
     col(GameRecord.schedule_number),
+    col(GameRecord.result),
 )
 """What a line of the games list reads of a game."""
 
@@ -205,14 +241,53 @@ def _conditions(session: Session, search: GameSearch) -> list[sa.ColumnElement[b
         conditions.append(col(GameRecord.ended_by) == search.ended_by)
     if search.tournament_id is not None:
         conditions.append(col(GameRecord.tournament_id) == search.tournament_id)
+    # The seats of the game at hand, for the subqueries below (which nest it a level down).
+    seats = (
+        sa.select(col(SeatRecord.seat))
+        .where(col(SeatRecord.game_id) == col(GameRecord.id))
+        .correlate(GameRecord)
+    )
     if search.bot is not None:
         bot_id = bot_ids(session, names=[search.bot]).get(search.bot)
         if bot_id is None:
             return None
+        seats = seats.where(col(SeatRecord.bot_id) == bot_id)
         # The bot's own game ids come in order from its seat index, however few or many.
-        seats = sa.select(col(SeatRecord.game_id)).where(col(SeatRecord.bot_id) == bot_id)
-        conditions.append(col(GameRecord.id).in_(seats))
+        games = sa.select(col(SeatRecord.game_id)).where(col(SeatRecord.bot_id) == bot_id)
+        conditions.append(col(GameRecord.id).in_(games))
+    if search.result is not None:
+        won = col(SeatRecord.place) == 1
+        placed = seats.where(won if search.result is BotResult.WON else col(SeatRecord.place) > 1)
+        conditions.append(placed.exists())
+    if search.faults:
+        conditions.append(_faults(seats, kinds=None).exists())
+    if search.slow:
+        conditions.append(sa.or_(_slow_actions(seats).exists(), _timeouts(seats).exists()))
     return conditions
+
+
+def _faults(seats: sa.Select[int], kinds: Iterable[str] | None) -> sa.Select[int | None]:
+    """The faults of the game at hand's ``seats`` (of ``kinds`` if given)."""
+    query = sa.select(col(FaultRecord.id)).where(
+        col(FaultRecord.game_id) == col(GameRecord.id), col(FaultRecord.seat).in_(seats)
+    )
+    return query if kinds is None else query.where(col(FaultRecord.kind).in_(list(kinds)))
+
+
+def _timeouts(seats: sa.Select[int]) -> sa.Select[int | None]:
+    """The timeouts of the game at hand's ``seats``: each emptied the seat's bank."""
+    return _faults(seats, kinds=[FaultKind.TIMEOUT])
+
+
+def _slow_actions(seats: sa.Select[int]) -> sa.Select[int]:
+    """The answers of the game at hand's ``seats`` that took longer than its ``decision_ms``."""
+    decision_ms = col(GameRecord.settings)[("time_control", "decision_ms")].as_float()
+    return sa.select(col(ActionRecord.number)).where(
+        col(ActionRecord.game_id) == col(GameRecord.id),
+        col(ActionRecord.seat).in_(seats),
+        col(ActionRecord.decided_by) == DecidedBy.BOT,
+        col(ActionRecord.latency_ms) > decision_ms,
+    )
 
 
 def _listed(session: Session, query: sa.Select[*tuple[Any, ...]]) -> list[ListedGame]:
@@ -230,6 +305,7 @@ def _listed(session: Session, query: sa.Select[*tuple[Any, ...]]) -> list[Listed
             tournament_id=row.tournament_id,
             schedule_number=row.schedule_number,
             seats=tuple(seats.get(row.id, ())),
+            result_details=dict((row.result or {}).get("details", {})),
         )
         for row in rows
     ]

@@ -21,6 +21,7 @@ from croupier_server.db.models import BotKind, BotRecord, GameRecord, SeatRecord
 from croupier_server.db.statistics import why_unrated
 from croupier_server.db.worker_listing import worker_name
 from croupier_server.outcomes import GameStatus
+from croupier_server.web.match_scores import match_scores
 from croupier_server.web.steps import rule_set
 
 __all__ = [
@@ -64,6 +65,11 @@ class GameSummary(BaseModel):
     ended_by: str | None = Field(description="normal, forfeit, aborted; null while running.")
     end_detail: str
     result: dict[str, Any] | None = Field(description="scores, places and details; or null.")
+    match_scores: list[list[int]] = Field(
+        default_factory=list,
+        description="Each game of a match, its seats' scores (a cribbage game's pegs, 121-105), "
+        "while the seats' scores are the match's points; empty for a game that is no match.",
+    )
     started_at: datetime
     finished_at: datetime | None
     tournament_id: int | None
@@ -154,6 +160,7 @@ def game_summary(session: Session, record: GameRecord) -> GameSummary:
         ended_by=record.ended_by,
         end_detail=record.end_detail,
         result=record.result,
+        match_scores=match_scores((record.result or {}).get("details", {})),
         started_at=record.started_at,
         finished_at=record.finished_at,
         tournament_id=record.tournament_id,

@@ -21,8 +21,15 @@ from croupier_server.db import (
     SeatStatus,
     bot_ids,
 )
-from croupier_server.db.listings import GamePage, GameSearch, ListedGame, search_games
+from croupier_server.db.listings import (
+    BotResult,
+    GamePage,
+    GameSearch,
+    ListedGame,
+    search_games,
+)
 from croupier_server.web.dependencies import DatabaseSession
+from croupier_server.web.match_scores import match_scores
 from croupier_server.web.openapi import NO_NUL
 from croupier_server.web.templating import render
 
@@ -66,6 +73,21 @@ class GameListQuery(BaseModel):
     )
     status: GameStatus | None = None
     ended_by: EndedBy | None = None
+    result: BotResult | None = Field(
+        default=None,
+        description="How the bot named by `bot` did: won (placed first, a tie included) or "
+        "lost (placed below first); it needs `bot`.",
+    )
+    faults: bool = Field(
+        default=False,
+        description="Only games with a fault, of the bot's seats when `bot` is given.",
+    )
+    slow: bool = Field(
+        default=False,
+        description="Only games with a slow decision, of the bot's seats when `bot` is "
+        "given: one that took longer than the game's decision_ms, so drew on the seat's time "
+        "bank, or timed out.",
+    )
     before: int | None = Field(
         default=None, ge=1, le=INTEGER_MAX, description="List the games below this id."
     )
@@ -93,6 +115,15 @@ class GameListQuery(BaseModel):
             raise _unknown("variant", variant, VARIANT_LABELS)
         return variant
 
+    @model_validator(mode="after")
+    def _result_of_a_bot(self) -> GameListQuery:
+        if self.result is not None and self.bot is None:
+            raise PydanticCustomError(
+                "result_without_bot",
+                "A result filter needs a bot: name the bot whose result it is.",
+            )
+        return self
+
     def search(self) -> GameSearch:
         """The search these filters ask for."""
         return GameSearch(
@@ -102,12 +133,22 @@ class GameListQuery(BaseModel):
             tournament_id=self.tournament,
             status=self.status,
             ended_by=self.ended_by,
+            result=self.result,
+            faults=self.faults,
+            slow=self.slow,
         )
 
     def query_string(self, **changes: object) -> str:
         """The URL query of these filters (defaults left out), with ``changes`` made."""
         values = {**self.model_dump(mode="json", exclude_defaults=True), **changes}
-        return urlencode({name: value for name, value in values.items() if value is not None})
+        return urlencode(
+            {name: _query_value(value) for name, value in values.items() if value is not None}
+        )
+
+
+def _query_value(value: object) -> object:
+    """``value`` as the URL writes it: ``true`` for ``True``, as the form's checkboxes send."""
+    return "true" if value is True else value
 
 
 def _unknown(field: str, value: str, known: Iterable[str]) -> PydanticCustomError:
@@ -142,6 +183,10 @@ class GameLine(BaseModel):
     schedule_number: int | None = Field(description="Its number in the tournament's schedule.")
     seats: list[SeatLine]
     winners: list[int] = Field(description="The seats placed first (several on a tie).")
+    match_scores: list[list[int]] = Field(
+        description="Each game of a match, its seats' scores (a cribbage game's pegs, 121-105), "
+        "while `seats` give the match's points; empty for a game that is no match of games."
+    )
     ended_by: str | None
     started_at: datetime
     finished_at: datetime | None
@@ -177,6 +222,7 @@ def game_line(game: ListedGame) -> GameLine:
             for seat in game.seats
         ],
         winners=[seat.seat for seat in game.winners],
+        match_scores=match_scores(game.result_details),
         ended_by=game.ended_by,
         started_at=game.started_at,
         finished_at=game.finished_at,
@@ -225,6 +271,7 @@ def games_page(
             "variants": VARIANTS,
             "statuses": list(GameStatus),
             "endings": list(EndedBy),
+            "results": list(BotResult),
         },
     )
 

@@ -687,3 +687,64 @@ def test_the_header_names_the_variant_only_when_it_is_not_the_games_title(
     engine.dispose()
     assert found is not None
     assert " ".join(re.sub(r"<[^>]+>", " ", found.group(1)).split()) == f"Game {game_id} · {header}"
+
+
+def test_the_lexio_table_gives_the_trick_under_the_play_to_beat(
+    client: TestClient, filled_engine: Engine
+) -> None:
+    stored = stored_game(filled_engine, "lexio")
+    steps = client.get(f"/api/games/{stored.game_id}/replay", params={"view": "all"}).json()
+    states = [stored.state_at(step) for step in range(stored.steps)]
+    tricks = 0
+    for step in steps["steps"]:
+        table, state = step["table"], states[step["number"]]
+        trick = table["trick"]
+        history = [(seat, str(action)) for seat, action in state.observation(None).history]
+        turns = [
+            (turn["seat"], f"play {' '.join(turn['tiles'])}" if turn["tiles"] else "pass")
+            for turn in trick
+        ]
+        assert history[len(history) - len(turns) :] == turns
+        if not trick:
+            assert table["table"] == [] or state.observation(None).table is None
+            continue
+        tricks += 1
+        lead = step["number"] - len(trick)
+        # The engine's table was clear before the trick's lead and held a play after it.
+        assert states[lead].observation(None).table is None
+        assert states[lead + 1].observation(None).table is not None
+        plays = [turn for turn in trick if turn["tiles"]]
+        assert trick[0] == plays[0]
+        assert (plays[-1]["seat"], plays[-1]["tiles"]) == (table["table_seat"], table["table"])
+    assert tricks > stored.steps // 2
+    final = steps["steps"][-1]["table"]
+    result = client.get(f"/api/games/{stored.game_id}").json()["result"]
+    assert [round_["nets"] for round_ in final["rounds"]] == result["details"]["round_nets"]
+    assert final["rounds"][-1]["balances"] == result["scores"]
+    assert steps["steps"][0]["table"]["rounds"] == []
+
+
+def test_the_lexio_table_marks_you_and_draws_the_chips_of_each_round(
+    client: TestClient, filled_engine: Engine
+) -> None:
+    stored = stored_game(filled_engine, "lexio")
+    last = stored.steps - 1
+    result = client.get(f"/api/games/{stored.game_id}").json()["result"]
+    for view, you in (("seat-2", 2), ("all", None), ("spectator", None)):
+        text = client.get(f"/games/{stored.game_id}", params={"view": view, "step": last}).text
+        board = text[text.index('<div class="board') : text.index('<div id="step-info"')]
+        marked = re.findall(
+            r'<section class="seat[^"]*" data-seat="(\d)">(?:(?!</section>).)*'
+            r'<strong class="marker you">you</strong>',
+            board,
+            re.DOTALL,
+        )
+        assert marked == ([] if you is None else [str(you)])
+        chips = board[board.index('<table class="data round-chips">') :]
+        rows = re.findall(r'<tr data-round="(\d+)">(.*?)</tr>', chips, re.DOTALL)
+        assert [int(number) for number, _ in rows] == list(range(1, len(rows) + 1))
+        for (_, row), nets in zip(rows, result["details"]["round_nets"], strict=True):
+            cells = re.findall(r'<td class="num net[^"]*">([^<]+)</td>', row)
+            assert [int(cell.replace("\N{MINUS SIGN}", "-")) for cell in cells] == nets
+    first = client.get(f"/games/{stored.game_id}", params={"view": "seat-2", "step": 0}).text
+    assert "round-chips" not in first

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -137,8 +138,11 @@ def options_data(fields: dict[str, str], game: str) -> dict[str, Any]:
     return options
 
 
-def tournament_data(fields: dict[str, str]) -> dict[str, Any]:
+def tournament_data(fields: dict[str, str], bots: Sequence[str] = ()) -> dict[str, Any]:
     """The tournament the tournament form's ``fields`` ask for, as the API takes it.
+
+    ``bots`` are the values sent as ``bots``: each a bot checked, or several names
+    separated by commas as a client may type them (none: a form of the rules only).
 
     Raises:
         FormRefused: an option of another game than the tournament's, or a value that is
@@ -148,7 +152,7 @@ def tournament_data(fields: dict[str, str]) -> dict[str, Any]:
     data: dict[str, Any] = {
         "game": game,
         "options": options_data(fields, game),
-        "bots": _names(fields.get("bots", "")),
+        "bots": [name for value in bots for name in _names(value)],
         **_format_settings(fields),
         "time_control": {
             setting.name: fields[setting.name]

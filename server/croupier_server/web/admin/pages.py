@@ -12,11 +12,12 @@ from urllib.parse import parse_qs, quote, urlsplit
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.routing import APIRoute
+from sqlmodel import Session
 
 from croupier.games import game_names
-from croupier_server.db import BOT_NAME_MAX_LENGTH
+from croupier_server.db import BOT_NAME_MAX_LENGTH, BotKind, list_bots
 from croupier_server.tournament.formats import format_named, format_names
 from croupier_server.tournament.settings import ProcessMode
 from croupier_server.web.access import (
@@ -40,11 +41,20 @@ from croupier_server.web.admin.forms import (
     parse,
     tournament_data,
 )
+from croupier_server.web.admin.schedule_size import schedule_line, scheduled_games
 from croupier_server.web.admin.schemas import BotRegistration, TournamentRequest
+from croupier_server.web.dependencies import engine_of
 from croupier_server.web.rate_limit import client_address, retry_after_header
 from croupier_server.web.templating import render
 
-__all__ = ["MAX_FORM_BYTES", "UnframedRoute", "login_url", "read_form", "router"]
+__all__ = [
+    "MAX_FORM_BYTES",
+    "UnframedRoute",
+    "login_url",
+    "read_form",
+    "read_form_values",
+    "router",
+]
 
 
 class UnframedRoute(APIRoute):
@@ -163,16 +173,48 @@ async def queue_tournament_form(
     request: Request, session: AdminLogin, actions: Actions
 ) -> Response:
     """Queue the tournament the form describes, and show its page."""
-    fields = await read_form(request)
+    values = await read_form_values(request)
+    fields = _first_values(values)
     check_csrf(session, fields.get("csrf"))
     try:
-        tournament_request = parse(TournamentRequest, tournament_data(fields))
+        tournament_request = parse(
+            TournamentRequest, tournament_data(fields, values.get("bots", []))
+        )
         queued = await run_in_threadpool(queue_tournament, actions, tournament_request)
     except (FormRefused, HTTPException) as error:
         return _admin_forms(
-            request, session, tournament_form=fields, tournament_error=_reason(error)
+            request,
+            session,
+            tournament_form=fields,
+            tournament_bots=values.get("bots", []),
+            tournament_error=_reason(error),
         )
     return RedirectResponse(f"/tournaments/{queued.id}", status_code=303)
+
+
+@router.get("/admin/tournaments/games")
+async def schedule_size(request: Request, session: AdminLogin) -> JSONResponse:
+    """How many games the tournament form's fields (the query) will make, in one line.
+
+    The tournament form's script asks it as the form is filled in: ``{"games": 12,
+    "line": "This tournament will play 12 games.", "refused": ""}``, ``games`` null for a
+    format that chooses its games as it goes. A form that makes no schedule yet (no bot
+    checked, too few for a table, a value out of its bounds) is an answer too, not an
+    error: ``games`` null, and ``refused`` saying why in one line.
+    """
+    values: dict[str, list[str]] = {}
+    for name, value in request.query_params.multi_items():
+        values.setdefault(name, []).append(value)
+    try:
+        if not any(value.strip() for value in values.get("bots", [])):
+            raise FormRefused("check the bots that play")
+        data = tournament_data(_first_values(values), values.get("bots", []))
+        games = await run_in_threadpool(scheduled_games, parse(TournamentRequest, data))
+    except (FormRefused, ValueError) as error:
+        return JSONResponse(
+            {"games": None, "line": f"No schedule yet: {error}", "refused": str(error)}
+        )
+    return JSONResponse({"games": games, "line": schedule_line(games), "refused": ""})
 
 
 def _landing(target: str, role: Role) -> str:
@@ -193,13 +235,25 @@ async def read_form(request: Request) -> dict[str, str]:
     Raises:
         HTTPException: 413 for a post larger than :data:`MAX_FORM_BYTES`.
     """
+    return _first_values(await read_form_values(request))
+
+
+async def read_form_values(request: Request) -> dict[str, list[str]]:
+    """The fields of a URL-encoded form post, each with every value sent (checkboxes).
+
+    Raises:
+        HTTPException: 413 for a post larger than :data:`MAX_FORM_BYTES`.
+    """
     body = bytearray()
     async for chunk in request.stream():
         body.extend(chunk)
         if len(body) > MAX_FORM_BYTES:
             raise HTTPException(413, "the form is too large")
-    fields = parse_qs(body.decode(errors="replace"), keep_blank_values=True)
-    return {name: values[0] for name, values in fields.items()}
+    return parse_qs(body.decode(errors="replace"), keep_blank_values=True)
+
+
+def _first_values(values: dict[str, list[str]]) -> dict[str, str]:
+    return {name: sent[0] for name, sent in values.items() if sent}
 
 
 def _reason(error: FormRefused | HTTPException) -> str:
@@ -229,6 +283,7 @@ def _admin_forms(
     bot_form: dict[str, str] | None = None,
     bot_error: str = "",
     tournament_form: dict[str, str] | None = None,
+    tournament_bots: list[str] | None = None,
     tournament_error: str = "",
 ) -> HTMLResponse:
     refused = bool(bot_error or tournament_error)
@@ -249,7 +304,23 @@ def _admin_forms(
             "bot_form": bot_form or {},
             "bot_error": bot_error,
             "tournament_form": tournament_form or {},
+            "tournament_bots": tournament_bots or [],
+            "entrants": _entrants(request),
             "tournament_error": tournament_error,
         },
         status_code=400 if refused else 200,
     )
+
+
+def _entrants(request: Request) -> dict[str, list[str]]:
+    """The bots that may enter a tournament, by game, by name.
+
+    Every bot but the people at tables and a submitted bot's own name (its versions enter).
+    """
+    with Session(engine_of(request)) as session:
+        bots = list_bots(session)
+    entrants: dict[str, list[str]] = {name: [] for name in game_names()}
+    for bot in bots:
+        if bot.kind is not BotKind.SUBMITTED and bot.game in entrants:
+            entrants[bot.game].append(bot.name)
+    return entrants

@@ -6,6 +6,7 @@ uvicorn on a socket here: the answer comes while most of the body was never sent
 
 from __future__ import annotations
 
+import re
 import socket
 from collections.abc import Iterator
 from pathlib import Path
@@ -40,8 +41,26 @@ def answer_to(address: tuple[str, int], head: bytes, chunks: Iterator[bytes]) ->
                 connection.sendall(chunk)
                 sent += len(chunk)
                 continue
-            return answer, sent
+            return answer + rest_of_answer(connection, answer), sent
     raise AssertionError("the server never answered")
+
+
+def rest_of_answer(connection: socket.socket, begun: bytes) -> bytes:
+    """What is left of an answer begun with ``begun``: its body may come in a later packet."""
+    connection.settimeout(5)
+    rest = b""
+    while True:
+        head, separator, body = (begun + rest).partition(b"\r\n\r\n")
+        length = re.search(rb"(?i)content-length: (\d+)", head)
+        if separator and length is not None and len(body) >= int(length.group(1)):
+            return rest
+        try:
+            more = connection.recv(65536)
+        except (TimeoutError, ConnectionResetError):
+            return rest
+        if not more:
+            return rest
+        rest += more
 
 
 def endless(size: int) -> Iterator[bytes]:

@@ -60,14 +60,11 @@ class GameSearch:
         tournament_id: The tournament the games were played for.
         status: Running, finished or aborted.
         ended_by: How the games ended, usually an :class:`~croupier_server.db.EndedBy` value.
-        result: How the bot named by ``bot`` did; it needs ``bot``.
+        result: How the bot named by ``bot`` did; without a ``bot`` no game matches.
         faults: Only games with a fault (of ``bot``'s seats when ``bot`` is given).
         slow: Only games with a slow decision (of ``bot``'s seats when ``bot`` is given):
             one that took longer than the game's ``decision_ms``, so drew on the seat's
             time bank, or timed out.
-
-    Raises:
-        ValueError: a ``result`` without a ``bot``.
     """
 
     game: str | None = None
@@ -79,10 +76,6 @@ class GameSearch:
     result: BotResult | None = None
     faults: bool = False
     slow: bool = False
-
-    def __post_init__(self) -> None:
-        if self.result is not None and self.bot is None:
-            raise ValueError("a result filter needs a bot: whose result?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +222,10 @@ _GAMES = sa.select(
 
 
 def _conditions(session: Session, search: GameSearch) -> list[sa.ColumnElement[bool]] | None:
-    """The conditions of ``search``; ``None`` when nothing can match (an unknown bot)."""
+    """The conditions of ``search``; ``None`` when nothing can match.
+
+    Nothing matches an unknown bot, nor a result without a bot.
+    """
     conditions: list[sa.ColumnElement[bool]] = []
     if search.game is not None:
         conditions.append(col(GameRecord.game) == search.game)
@@ -256,6 +252,8 @@ def _conditions(session: Session, search: GameSearch) -> list[sa.ColumnElement[b
         games = sa.select(col(SeatRecord.game_id)).where(col(SeatRecord.bot_id) == bot_id)
         conditions.append(col(GameRecord.id).in_(games))
     if search.result is not None:
+        if search.bot is None:
+            return None
         won = col(SeatRecord.place) == 1
         placed = seats.where(won if search.result is BotResult.WON else col(SeatRecord.place) > 1)
         conditions.append(placed.exists())

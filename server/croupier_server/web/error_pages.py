@@ -69,8 +69,6 @@ def _problem(problem: Mapping[str, Any]) -> str:
     if where == "path":
         record = _RECORDS.get(name, name.removesuffix("_id").replace("_", " "))
         return f"No {record} {given}"
-    if len(problem["loc"]) == 1:  # the query as a whole: its validator's own words
-        return str(problem["msg"])
     context = problem.get("ctx") or {}
     match problem["type"]:
         case "missing":

@@ -76,7 +76,7 @@ class GameListQuery(BaseModel):
     result: BotResult | None = Field(
         default=None,
         description="How the bot named by `bot` did: won (placed first, a tie included) or "
-        "lost (placed below first); it needs `bot`.",
+        "lost (placed below first). Without `bot` no game matches.",
     )
     faults: bool = Field(
         default=False,
@@ -114,15 +114,6 @@ class GameListQuery(BaseModel):
         if variant is not None and variant not in VARIANT_LABELS:
             raise _unknown("variant", variant, VARIANT_LABELS)
         return variant
-
-    @model_validator(mode="after")
-    def _result_of_a_bot(self) -> GameListQuery:
-        if self.result is not None and self.bot is None:
-            raise PydanticCustomError(
-                "result_without_bot",
-                "A result filter needs a bot: name the bot whose result it is.",
-            )
-        return self
 
     def search(self) -> GameSearch:
         """The search these filters ask for."""
@@ -272,6 +263,7 @@ def games_page(
             "statuses": list(GameStatus),
             "endings": list(EndedBy),
             "results": list(BotResult),
+            "result_without_bot": filters.result is not None and filters.bot is None,
         },
     )
 
@@ -281,6 +273,6 @@ def games_api(session: DatabaseSession, filters: Annotated[GameListQuery, Query(
     """The games that match every filter given, a page at a time.
 
     Pass the `older` of a page as `before` to get the next one. A bot name that no bot
-    has gives an empty list.
+    has gives an empty list, and so does a result without a bot.
     """
     return _games(session, filters)

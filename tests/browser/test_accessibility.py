@@ -9,24 +9,20 @@ desktop's width and a phone's. Without npm the tests are skipped, unless
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page
 
 from tests.browser.main_pages import MAIN_PAGES, main_page
 from tests.browser.stored_games import StoredGames
+from tests.npm import npm_ci
 
 pytestmark = pytest.mark.browser
 
 AXE = Path(__file__).parent / "axe"
 AXE_SCRIPT = AXE / "node_modules" / "axe-core" / "axe.min.js"
-REQUIRE_NODE_VARIABLE = "CROUPIER_REQUIRE_NODE"
-NPM_CI_TIMEOUT_S = 180
 WIDTHS = (1280, 390)
 """A desktop's and a phone's."""
 BLOCKING = {"serious", "critical"}
@@ -42,12 +38,6 @@ async () => {
   }));
 }
 """
-
-
-def _missing(reason: str) -> NoReturn:
-    if os.environ.get(REQUIRE_NODE_VARIABLE) == "1":
-        pytest.fail(f"{reason} ({REQUIRE_NODE_VARIABLE}=1)")
-    pytest.skip(reason)
 
 
 def _pinned_version() -> str:
@@ -68,18 +58,7 @@ def _installed_version() -> str | None:
 def axe_source() -> str:
     """The text of the pinned ``axe.min.js``, installed with ``npm ci`` if it is not."""
     if _installed_version() != _pinned_version():
-        npm = shutil.which("npm")
-        if npm is None:
-            _missing("npm is not installed: cannot install axe-core for the accessibility checks")
-        command = [npm, "ci", "--prefix", str(AXE), "--ignore-scripts", "--no-audit", "--no-fund"]
-        try:
-            done = subprocess.run(
-                command, capture_output=True, text=True, timeout=NPM_CI_TIMEOUT_S, check=False
-            )
-        except subprocess.TimeoutExpired:
-            pytest.fail(f"npm ci took more than {NPM_CI_TIMEOUT_S} s")
-        if done.returncode != 0:
-            pytest.fail(f"npm ci failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")
+        npm_ci(AXE, "axe-core for the accessibility checks")
     return AXE_SCRIPT.read_text()
 
 

@@ -27,7 +27,6 @@ import sys
 from collections.abc import Iterator
 from concurrent import futures
 from pathlib import Path
-from typing import NoReturn
 
 import grpc
 import pytest
@@ -49,23 +48,15 @@ from croupier_server.db import (
 )
 from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import RefereeServer
+from tests.npm import missing_node, npm_ci
 
 ROOT = Path(__file__).parents[2]
 EXAMPLES = ROOT / "examples"
 JS_BOT = EXAMPLES / "js"
-REQUIRE_NODE_VARIABLE = "CROUPIER_REQUIRE_NODE"
-NPM_CI_TIMEOUT_S = 180
-"""Below pytest's own timeout (300 s), which counts the fixture's setup too."""
 PACKAGES = ("grpc-js", "proto-loader")
 BOT_TIMEOUT_S = 30
 
 pytestmark = pytest.mark.slow
-
-
-def _missing(reason: str) -> NoReturn:
-    if os.environ.get(REQUIRE_NODE_VARIABLE) == "1":
-        pytest.fail(f"{reason} ({REQUIRE_NODE_VARIABLE}=1)")
-    pytest.skip(reason)
 
 
 @pytest.fixture(scope="session")
@@ -73,26 +64,11 @@ def node() -> str:
     """The path of ``node``, with the bot's packages installed (``npm ci``) if they are not."""
     node = shutil.which("node")
     if node is None:
-        _missing("node is not installed: the JavaScript bot cannot run")
+        missing_node("node is not installed: the JavaScript bot cannot run")
     installed = all((JS_BOT / "node_modules" / "@grpc" / name).is_dir() for name in PACKAGES)
     if not installed:
-        _npm_ci()
+        npm_ci(JS_BOT, "examples/js/node_modules")
     return node
-
-
-def _npm_ci() -> None:
-    npm = shutil.which("npm")
-    if npm is None:
-        _missing("npm is not installed: cannot install examples/js/node_modules")
-    command = [npm, "ci", "--prefix", str(JS_BOT), "--ignore-scripts", "--no-audit", "--no-fund"]
-    try:
-        done = subprocess.run(
-            command, capture_output=True, text=True, timeout=NPM_CI_TIMEOUT_S, check=False
-        )
-    except subprocess.TimeoutExpired:
-        pytest.fail(f"npm ci took more than {NPM_CI_TIMEOUT_S} s")
-    if done.returncode != 0:
-        pytest.fail(f"npm ci failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")
 
 
 def _command(*argv: str | Path) -> str:

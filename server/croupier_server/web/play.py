@@ -278,7 +278,8 @@ async def describe(request: Request, secret: Secret, selection: Selection) -> di
     plugin = table_for(snapshot.game.name)
     if not isinstance(plugin, SelectionDescriber):
         return {"text": ""}
-    observation = _state(snapshot).observation(snapshot.seat)
+    state, _ = _replayed(snapshot)
+    observation = state.observation(snapshot.seat)
     return {"text": plugin.describe_selection(observation, selection.pieces)}
 
 
@@ -309,8 +310,7 @@ def seat_view(snapshot: SeatSnapshot) -> dict[str, Any]:
     (:class:`~croupier_server.web.viewers.Viewer` of that seat), the legal actions are the
     referee's, each with the pieces of the seat's hand it plays.
     """
-    state = _state(snapshot)
-    shown_from = len(_state(snapshot, before_last=True).events) if snapshot.actions else 0
+    state, shown_from = _replayed(snapshot)
     seat = snapshot.seat
     visible = [event for event in state.events if event.is_visible_to(seat)]
     plugin = table_for(snapshot.game.name)
@@ -344,13 +344,14 @@ def seat_view(snapshot: SeatSnapshot) -> dict[str, Any]:
     }
 
 
-def _state(snapshot: SeatSnapshot, *, before_last: bool = False) -> State[Any, Any, Any]:
-    """The game of ``snapshot`` as it stands (or stood before its last action)."""
+def _replayed(snapshot: SeatSnapshot) -> tuple[State[Any, Any, Any], int]:
+    """The game of ``snapshot`` as it stands, and how many events it had before its last step."""
     state: State[Any, Any, Any] = snapshot.game.new_state(snapshot.seed)
-    actions = snapshot.actions[:-1] if before_last else snapshot.actions
-    for seat, action in actions:
+    before_last = 0
+    for seat, action in snapshot.actions:
+        before_last = len(state.events)
         state.apply(seat, action)
-    return state
+    return state, before_last
 
 
 def action_pieces(action: object) -> list[str]:

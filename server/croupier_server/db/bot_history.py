@@ -13,7 +13,14 @@ from datetime import datetime
 import sqlalchemy as sa
 from sqlmodel import Session, col
 
-from croupier_server.db.models import ActionRecord, BotRecord, FaultRecord, GameRecord, SeatRecord
+from croupier_server.db.models import (
+    ActionRecord,
+    BotRecord,
+    FaultRecord,
+    GameRecord,
+    SeatRecord,
+    fault_at_seat,
+)
 
 __all__ = [
     "BotFault",
@@ -83,7 +90,7 @@ def bot_fault_kinds(session: Session, *, bot_id: int) -> dict[str, int]:
     """How many faults of each kind the bot made, in all its games."""
     query = (
         sa.select(col(FaultRecord.kind), sa.func.count())
-        .join(SeatRecord, _fault_seat())
+        .join(SeatRecord, fault_at_seat())
         .where(col(SeatRecord.bot_id) == bot_id)
         .group_by(col(FaultRecord.kind))
     )
@@ -101,7 +108,7 @@ def latest_bot_faults(session: Session, *, bot_id: int, limit: int) -> list[BotF
             col(FaultRecord.at),
             col(FaultRecord.action_number),
         )
-        .join(SeatRecord, _fault_seat())
+        .join(SeatRecord, fault_at_seat())
         .where(col(SeatRecord.bot_id) == bot_id)
         .order_by(sa.desc(col(FaultRecord.id)))
         .limit(limit)
@@ -199,10 +206,3 @@ def _seats(session: Session, game_ids: Sequence[int]) -> dict[int, list[tuple[st
     for game_id, name, score in session.execute(query):
         seats[game_id].append((name, score))
     return seats
-
-
-def _fault_seat() -> sa.ColumnElement[bool]:
-    return sa.and_(
-        col(SeatRecord.game_id) == col(FaultRecord.game_id),
-        col(SeatRecord.seat) == col(FaultRecord.seat),
-    )

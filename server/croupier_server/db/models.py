@@ -27,7 +27,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Dialect
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field, SQLModel, col
 
 from croupier_server.clock import utc_now
 from croupier_server.outcomes import DecidedBy, GameStatus, SeatStatus
@@ -47,6 +47,7 @@ __all__ = [
     "TournamentRecord",
     "TournamentStatus",
     "UTCDateTime",
+    "fault_at_seat",
     "string_enum",
 ]
 
@@ -330,3 +331,11 @@ class OutputLineRecord(SQLModel, table=True):
     """``stdout`` or ``stderr`` (the referee's ``OutputStream`` values)."""
     text: str
     """The line, without its line break."""
+
+
+def fault_at_seat() -> sa.ColumnElement[bool]:
+    """Joins a fault to the seat of its game it was charged to."""
+    return sa.and_(
+        col(SeatRecord.game_id) == col(FaultRecord.game_id),
+        col(SeatRecord.seat) == col(FaultRecord.seat),
+    )

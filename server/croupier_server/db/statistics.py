@@ -22,7 +22,14 @@ import sqlalchemy as sa
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
-from croupier_server.db.models import ActionRecord, BotRecord, FaultRecord, GameRecord, SeatRecord
+from croupier_server.db.models import (
+    ActionRecord,
+    BotRecord,
+    FaultRecord,
+    GameRecord,
+    SeatRecord,
+    fault_at_seat,
+)
 from croupier_server.outcomes import GameStatus, SeatStatus
 
 __all__ = [
@@ -236,13 +243,7 @@ def bot_fault_counts(
     """
     query = (
         select(BotRecord.name, FaultRecord.kind, sa.func.count())
-        .join(
-            SeatRecord,
-            sa.and_(
-                col(SeatRecord.game_id) == col(FaultRecord.game_id),
-                col(SeatRecord.seat) == col(FaultRecord.seat),
-            ),
-        )
+        .join(SeatRecord, fault_at_seat())
         .join(BotRecord, col(BotRecord.id) == col(SeatRecord.bot_id))
         .where(col(FaultRecord.game_id).in_(_finished_game_ids(game, variant, tournament_id)))
         .group_by(col(BotRecord.name), col(FaultRecord.kind))

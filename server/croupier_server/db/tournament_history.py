@@ -12,7 +12,7 @@ from datetime import datetime
 import sqlalchemy as sa
 from sqlmodel import Session, col
 
-from croupier_server.db.models import BotRecord, FaultRecord, GameRecord, SeatRecord
+from croupier_server.db.models import BotRecord, FaultRecord, GameRecord, SeatRecord, fault_at_seat
 from croupier_server.outcomes import GameStatus, SeatStatus
 
 __all__ = ["FORFEIT", "TournamentFault", "TournamentPace", "tournament_faults", "tournament_pace"]
@@ -72,13 +72,7 @@ def tournament_faults(session: Session, *, tournament_id: int, limit: int) -> li
             col(FaultRecord.action_number),
         )
         .join(GameRecord, col(GameRecord.id) == col(FaultRecord.game_id))
-        .join(
-            SeatRecord,
-            sa.and_(
-                col(SeatRecord.game_id) == col(FaultRecord.game_id),
-                col(SeatRecord.seat) == col(FaultRecord.seat),
-            ),
-        )
+        .join(SeatRecord, fault_at_seat())
         .join(BotRecord, col(BotRecord.id) == col(SeatRecord.bot_id))
         .where(in_tournament)
         .order_by(sa.desc(col(FaultRecord.id)))

@@ -1,7 +1,7 @@
 """Fixtures of the end-to-end tests: the server tests' databases, and a check of every game.
 
-The ``database_url`` fixture (SQLite, and PostgreSQL when it is reachable) is the one of
-``tests/server/conftest.py``.
+The ``database_url`` fixture (SQLite, and PostgreSQL when it is reachable) and the
+``engine`` on it are those of ``tests/server/conftest.py``.
 """
 
 from __future__ import annotations
@@ -11,10 +11,16 @@ from collections.abc import Iterator
 import pytest
 
 from croupier_server.db import create_database_engine
-from tests.server.conftest import database_url, postgres_database_url
+from tests.server.conftest import database_url, engine, postgres_database_url
 from tests.server.referee.harness import check_stored_games
 
-__all__ = ["checked_database", "database_url", "postgres_database_url", "seeded_bots"]
+__all__ = [
+    "checked_database",
+    "database_url",
+    "engine",
+    "postgres_database_url",
+    "seeded_bots",
+]
 
 
 @pytest.fixture

@@ -19,12 +19,13 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 from markupsafe import escape
+from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
 from croupier.games import load_game
 from croupier_server import db
 from croupier_server.cli import main
-from croupier_server.db import GameRecord, GameStatus, TournamentStatus, create_database_engine
+from croupier_server.db import GameRecord, GameStatus, TournamentStatus
 from croupier_server.outcomes import EndedBy, FaultKind
 from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import RefereeServer
@@ -88,7 +89,7 @@ def test_bot_add_refuses_a_command_that_does_not_start_and_shows_its_traceback(
 
 
 def test_a_tournament_stops_on_a_bot_that_does_not_start_and_resumes_once_it_is_fixed(
-    database_url: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    database_url: str, engine: Engine, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     script = tmp_path / "fixable.py"
     script.write_text("import no_such_module\n")
@@ -99,7 +100,6 @@ def test_a_tournament_stops_on_a_bot_that_does_not_start_and_resumes_once_it_is_
     run = ["tournament", "run", *CRIBBAGE, "--bots", bots, "--deals", "1", "--seed", "3"]
     status, _, err = croupier(capsys, *run, "--concurrency", "1", "--db", database_url)
     assert status == 1
-    engine = create_database_engine(database_url)
     with Session(engine) as session:
         [tournament] = db.list_tournaments(session)
         assert tournament.status is TournamentStatus.INTERRUPTED
@@ -143,13 +143,12 @@ def test_a_tournament_stops_on_a_bot_that_does_not_start_and_resumes_once_it_is_
 
 
 def test_a_bot_that_started_in_earlier_games_and_then_does_not_is_charged_a_crash(
-    database_url: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    database_url: str, engine: Engine, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     script = tmp_path / "fading.py"
     script.write_text(FIXED)
     add(capsys, database_url, "cribbage_greedy", example_command("cribbage_greedy"))
     add(capsys, database_url, "fading", shlex.join([sys.executable, str(script)]))
-    engine = create_database_engine(database_url)
     record = create_tournament(
         engine,
         game=load_game("cribbage", {"match_points": 1}),
@@ -198,7 +197,7 @@ def test_a_bot_that_started_in_earlier_games_and_then_does_not_is_charged_a_cras
 
 
 def test_a_game_no_seat_of_which_was_played_by_its_bot_is_not_rated(
-    database_url: str, capsys: pytest.CaptureFixture[str]
+    database_url: str, engine: Engine, capsys: pytest.CaptureFixture[str]
 ) -> None:
     for name in ["exits", "also-exits"]:
         add(capsys, database_url, name, scripted_command("crash-at-start"), "--no-check")
@@ -207,7 +206,6 @@ def test_a_game_no_seat_of_which_was_played_by_its_bot_is_not_rated(
     assert status == 0, err
     status, out, _ = croupier(capsys, "ratings", "--game", "cribbage", "--db", database_url)
     assert (status, out) == (0, "no finished games\n")
-    engine = create_database_engine(database_url)
     with Session(engine) as session:
         [game] = session.exec(select(GameRecord)).all()
         assert game.status is GameStatus.FINISHED

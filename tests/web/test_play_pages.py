@@ -7,6 +7,7 @@ dashboard without them refuses a table in one line.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -22,12 +23,18 @@ ADMIN = "play-pages-admin-token-0123456789"
 TABLE = {"game": "lexio", "bots": "a,b,c", "seat": "0"}
 
 
-def dashboard(tmp_path: Path, open_to: TablesOpenTo) -> TestClient:
+@contextmanager
+def dashboard(tmp_path: Path, open_to: TablesOpenTo) -> Iterator[TestClient]:
+    """A client of a dashboard whose tables are open to ``open_to``, two tables an address."""
     engine = create_database_engine(f"sqlite:///{tmp_path / 'play.db'}")
-    init_database(engine)
-    app = create_app(engine, tokens=AccessTokens(admin=ADMIN), tables_open_to=open_to)
-    app.state.tables_limiter = RateLimiter(burst=2, period_s=600)
-    return TestClient(app)
+    try:
+        init_database(engine)
+        app = create_app(engine, tokens=AccessTokens(admin=ADMIN), tables_open_to=open_to)
+        app.state.tables_limiter = RateLimiter(burst=2, period_s=600)
+        with TestClient(app) as client:
+            yield client
+    finally:
+        engine.dispose()
 
 
 @pytest.fixture

@@ -9,8 +9,18 @@ __all__ = ["hash_secret", "new_secret"]
 
 
 def new_secret() -> str:
-    """A fresh random secret (a bot key or a seat token): 43 URL-safe characters."""
-    return secrets.token_urlsafe(32)
+    """A fresh random secret (a bot key, a seat or an author's token): 43 URL-safe characters.
+
+    It never starts with ``-``, so that it can follow an option on a command line
+    (``croupier-bot submit --token TOKEN``) without being read as another option.
+
+    >>> all(not new_secret().startswith("-") for _ in range(1000))
+    True
+    """
+    while True:
+        secret = secrets.token_urlsafe(32)
+        if not secret.startswith("-"):
+            return secret
 
 
 def hash_secret(secret: str) -> str:

@@ -52,6 +52,7 @@ LAYERS: dict[tuple[str, ...], tuple[str, ...]] = {
         "croupier_server.outcomes",
         "croupier_server.clock",
         "croupier_server.errors",
+        "croupier_server.threads",
         "croupier_server.control",
         "croupier_server.settings",
         "croupier_server.ratings",

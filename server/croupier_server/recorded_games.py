@@ -40,6 +40,7 @@ from croupier_server.referee.records import GameLog
 from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.seat import FaultPolicy
 from croupier_server.referee.service import RefereeServer
+from croupier_server.threads import to_thread_to_the_end
 from croupier_server.tokens import new_secret
 
 __all__ = [
@@ -170,9 +171,10 @@ async def play_recorded_game(
     except BaseException:
         # When the database is what failed, the game stays running there: a resume aborts it.
         with contextlib.suppress(DatabaseFailure):
-            await asyncio.to_thread(_abort, engine, game_id)
+            await to_thread_to_the_end(_abort, engine, game_id)
         raise
-    await asyncio.to_thread(_store, engine, game_id, log, stored_actions)
+    # Stored to the end even when cancelled meanwhile: whoever cancelled finds it finished.
+    await to_thread_to_the_end(_store, engine, game_id, log, stored_actions)
     return game_id, log
 
 

@@ -34,6 +34,7 @@ from croupier_server.referee.game import RefereeSettings
 from croupier_server.referee.service import RefereeServer
 from croupier_server.settings import SubmissionSettings
 from croupier_server.submissions.preparing import VersionNotReady, prepare_versions_named
+from croupier_server.threads import to_thread_to_the_end
 from croupier_server.tournament.attempts import (
     BotDidNotStart,
     TournamentError,
@@ -141,10 +142,10 @@ class LocalGames:
         self, chosen: ChosenGame, field: LadderField, generation: PoolGeneration
     ) -> None:
         """Play one chosen game here until it has a result; fail it on a bot that did not start."""
-        if not await asyncio.to_thread(self._take, chosen):
-            return  # not ready here (the ladder's next look cancels it), or not queued
         game = chosen.game
         try:
+            if not await to_thread_to_the_end(self._take, chosen):
+                return  # not ready here (the ladder's next look cancels it), or not queued
             async with self._pools.borrowing(generation, game) as processes:
                 await play_until_finished(
                     self._engine,
@@ -161,16 +162,16 @@ class LocalGames:
                     ),
                 )
         except BotDidNotStart as stopped:
-            await asyncio.to_thread(self._fail, chosen, str(stopped.failure))
+            await to_thread_to_the_end(self._fail, chosen, str(stopped.failure))
             return
         except TournamentError as error:
             self._report(f"{self._label}: game {game.number} failed: {error}")
-            await asyncio.to_thread(self._fail, chosen, str(error))
+            await to_thread_to_the_end(self._fail, chosen, str(error))
             return
         except BaseException:
-            await _to_the_end(lambda: self._hand_back(chosen.id))
+            await to_thread_to_the_end(self._hand_back, chosen.id)
             raise
-        await asyncio.to_thread(self._in_session, stored.finish_local_game, chosen.id)
+        await to_thread_to_the_end(self._in_session, stored.finish_local_game, chosen.id)
         self.proven.update(name for name in game.bots if generation.has_started(name))
 
     def _take(self, chosen: ChosenGame) -> bool:
@@ -214,13 +215,3 @@ class LocalGames:
     def _in_session(self, call: Callable[..., T], scheduled_id: int) -> T:
         with translated_failures(self._engine), Session(self._engine) as session:
             return call(session, scheduled_id=scheduled_id)
-
-
-async def _to_the_end(call: Callable[[], None]) -> None:
-    """``call()`` in a thread, run to its end even if cancelled meanwhile."""
-    task = asyncio.ensure_future(asyncio.to_thread(call))
-    try:
-        await asyncio.shield(task)
-    except asyncio.CancelledError:
-        await task
-        raise

@@ -1,14 +1,21 @@
 """Node.js packages the tests install from the npm registry, with ``npm ci`` from a lock.
 
 Without Node.js or npm the tests that need them are skipped, unless
-``CROUPIER_REQUIRE_NODE=1`` (CI) makes that a failure.
+``CROUPIER_REQUIRE_NODE=1`` (CI) makes that a failure. One test process installs a folder's
+packages at a time (a file lock), so that test processes running side by side
+(``pytest -n``) neither install at once nor wipe out packages another is using.
 """
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import os
 import shutil
 import subprocess
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import NoReturn
 
@@ -26,8 +33,31 @@ def missing_node(reason: str) -> NoReturn:
     pytest.skip(reason)
 
 
-def npm_ci(directory: Path, what: str) -> None:
-    """Install the packages locked in ``directory`` into its ``node_modules`` (for ``what``)."""
+def npm_ci(directory: Path, what: str, *, installed: Callable[[], bool]) -> None:
+    """Install the packages locked in ``directory`` into its ``node_modules`` (for ``what``).
+
+    Nothing is done when ``installed()`` says they are, asked once no other test process
+    is installing them.
+    """
+    with _installing(directory):
+        if not installed():
+            _run_npm_ci(directory, what)
+
+
+@contextmanager
+def _installing(directory: Path) -> Iterator[None]:
+    """Hold the lock of installing ``directory``'s packages while the block runs."""
+    key = hashlib.sha256(str(directory.resolve()).encode()).hexdigest()[:16]
+    lock = Path(tempfile.gettempdir()) / f"croupier-tests-npm-{key}.lock"
+    with lock.open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _run_npm_ci(directory: Path, what: str) -> None:
     npm = shutil.which("npm")
     if npm is None:
         missing_node(f"npm is not installed: cannot install {what}")

@@ -65,9 +65,11 @@ def node() -> str:
     node = shutil.which("node")
     if node is None:
         missing_node("node is not installed: the JavaScript bot cannot run")
-    installed = all((JS_BOT / "node_modules" / "@grpc" / name).is_dir() for name in PACKAGES)
-    if not installed:
-        npm_ci(JS_BOT, "examples/js/node_modules")
+    npm_ci(
+        JS_BOT,
+        "examples/js/node_modules",
+        installed=lambda: all((JS_BOT / "node_modules" / "@grpc" / n).is_dir() for n in PACKAGES),
+    )
     return node
 
 

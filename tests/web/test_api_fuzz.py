@@ -269,10 +269,11 @@ def pages(engine: Engine) -> st.SearchStrategy[tuple[str, dict[str, str]]]:
         segments(stored), st.sampled_from(["", "all", "spectator", "seat-0", "seat-99"])
     )
     query = st.dictionaries(st.sampled_from(query_names(engine)) | st.text(max_size=8), value)
+    paths = page_paths(engine)  # read from the schema once: it costs a request to the app
 
     @st.composite
     def page(draw: st.DrawFn) -> tuple[str, dict[str, str]]:
-        path = draw(st.sampled_from(page_paths(engine)))
+        path = draw(st.sampled_from(paths))
         for name in path_parameter_names(path):
             path = path.replace(f"{{{name}}}", quote(draw(segments(stored)), safe=""))
         return path, draw(query)

@@ -174,6 +174,7 @@ def test_a_bad_archive_is_refused_in_one_line(entries: list[TarEntry], message: 
         (gzip.compress(b"not a tar at all" * 100), "not a complete gzipped tar archive: "),
         (archive([MANIFEST, BOT])[:-30], "not a complete gzipped tar archive: "),
     ],
+    ids=["empty", "a zip", "gzip of no tar", "cut short"],
 )
 def test_what_is_not_a_gzipped_tar_is_refused(data: bytes, message: str) -> None:
     assert str(refusal(data)).startswith(message)

@@ -35,8 +35,9 @@ async def play_schedule(
     ``finished`` holds the games finished before (a resumed tournament's) and receives
     each game as it finishes; the schedule is then asked for the next games, and
     ``on_game`` called with the game and its outcome. ``prepare`` is told the games left
-    waiting, in the order they will be played, each time games start. The first failure
-    of a game (or of ``on_game``) ends the games being played and is raised.
+    waiting, in the order they will be played, each time games start, and that none is
+    when the run stops early. The first failure of a game (or of ``on_game``) ends the
+    games being played and is raised.
     """
     if concurrency < 1:
         raise ValueError("at least one game at once")
@@ -62,6 +63,8 @@ async def play_schedule(
                 if on_game is not None:
                     on_game(game, finished[game.number])
     finally:
+        if running and prepare is not None:
+            prepare(())  # stopped: the games ended now make room for no game to come
         for task in running:
             task.cancel()
         await asyncio.gather(*running, return_exceptions=True)

@@ -133,6 +133,7 @@ class LocalGames:
 
     async def close(self) -> None:
         """End the games being played (each handed back) and every process."""
+        self._pools.stop_starting()  # the games ended now make room for no game to come
         for task in self.playing:
             task.cancel()
         await asyncio.gather(*self.playing, return_exceptions=True)

@@ -86,6 +86,7 @@ class LadderPools:
         self._generations.add(self._current)
         if current is not None:
             current.retired = True
+            current.pool.prepare(())  # its games are the new pool's now: it starts none ahead
             self._close_if_idle(current)
         return self._current
 
@@ -106,6 +107,11 @@ class LadderPools:
         """Tell the current pool the games waiting, to start their processes ahead."""
         if self._current is not None:
             self._current.pool.prepare(waiting)
+
+    def stop_starting(self) -> None:
+        """Tell every pool that no game waits: processes that end now make room for none."""
+        for generation in self._generations:
+            generation.pool.prepare(())
 
     async def close(self) -> None:
         """End every process of every pool."""

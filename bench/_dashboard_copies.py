@@ -1,30 +1,44 @@
 """Stored games that copy template games, inserted in bulk: the heavy part of the fill.
 
-The templates' actions, events and faults go into temporary tables of the filling
-connection, with the slowness of each bot. A tournament's matches, games and seats are
-inserted with SQLAlchemy Core ``executemany``, and each game is noted with the template it
-copies and how far its times are shifted (whole seconds); then ``INSERT ... SELECT``
-copies the actions (decision times scaled by the seat's bot), events and faults of the
-templates into their games, a chunk of games at a time, inside the database.
+Each template is packed once as the store packs an ended game (``pack_journal``: its
+``packed_log`` row; no ``action`` or ``event`` rows). A copy is the same game shifted by a
+whole number of seconds: its packed log differs from the template's only in the first time
+written (microseconds from the Unix epoch; every later time is a difference), so a copy's
+log is the template's bytes with that time spliced in, compressed again (checked against
+``pack_log`` for the first copy of each template). A tournament's games, seats and packed
+logs are inserted with SQLAlchemy Core ``executemany``, and each game is noted with the
+template it copies and how far its times are shifted; then ``INSERT ... SELECT`` copies
+the templates' faults into their games, a chunk of games at a time, inside the database.
 """
 
 from __future__ import annotations
 
 import math
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy import Connection
 from sqlmodel import SQLModel
 
-from bench._dashboard_templates import TEMPLATE_EPOCH, Template
-from croupier.games import game_class
-from croupier_server.db import EndedBy, GameStatus, SeatStatus, TournamentRecord, TournamentStatus
+from bench._dashboard_templates import KINDS, TEMPLATE_EPOCH, Kind, Template
+from croupier.games import game_class, load_game
+from croupier_server.db import (
+    ActionRecord,
+    EndedBy,
+    GameStatus,
+    SeatStatus,
+    TournamentRecord,
+    TournamentStatus,
+)
 from croupier_server.db.models import UTCDateTime
+from croupier_server.db.packed_log import PackedAction, PackedEvent, PackedLog, pack_log
+from croupier_server.db.packing import JournalEvent, pack_journal
 from croupier_server.db.serialize import result_data
+from croupier_server.outcomes import DecidedBy
 from croupier_server.recorded_games import settings_data, settings_from_data
 from croupier_server.tournament.formats import ScheduledGame
 
@@ -35,18 +49,18 @@ CONCURRENCY = 2
 STARTUP_S = 0.4
 """Starting a game's bot processes and connecting them."""
 CHUNK_GAMES = 2_000
-"""Games whose actions, events and faults one ``INSERT ... SELECT`` copies."""
+"""Games whose faults one ``INSERT ... SELECT`` copies."""
 
+_UNIX_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _TABLES = SQLModel.metadata.tables
 """croupier's tables, for SQLAlchemy Core."""
 
 
 @dataclass(frozen=True, slots=True)
 class PoolBot:
-    """A registered bot of the pool, and how many times the templates' decision times it takes."""
+    """A registered bot of the pool."""
 
     id: int
-    slowness: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,26 +88,6 @@ _COPIES = _staging_table(
     sa.Column("shift_s", sa.Integer, nullable=False),
 )
 """Each stored game, the template it copies, and how far its times are shifted."""
-_ACTIONS = _staging_table(
-    "bench_action",
-    sa.Column("template", sa.Integer, primary_key=True, autoincrement=False),
-    sa.Column("number", sa.Integer, primary_key=True, autoincrement=False),
-    sa.Column("seat", sa.Integer, nullable=False),
-    sa.Column("text", sa.String, nullable=False),
-    sa.Column("requested_at", UTCDateTime, nullable=False),
-    sa.Column("latency_ms", sa.Float),
-    sa.Column("decided_by", sa.String(32), nullable=False),
-)
-_EVENTS = _staging_table(
-    "bench_event",
-    sa.Column("template", sa.Integer, primary_key=True, autoincrement=False),
-    sa.Column("number", sa.Integer, primary_key=True, autoincrement=False),
-    sa.Column("at", UTCDateTime, nullable=False),
-    sa.Column("kind", sa.String, nullable=False),
-    sa.Column("visible_to", sa.Integer),
-    sa.Column("text", sa.String, nullable=False),
-    sa.Column("data", sa.JSON, nullable=False),
-)
 _FAULTS = _staging_table(
     "bench_fault",
     sa.Column("template", sa.Integer, nullable=False, index=True),
@@ -103,11 +97,6 @@ _FAULTS = _staging_table(
     sa.Column("at", UTCDateTime, nullable=False),
     sa.Column("action_number", sa.Integer),
 )
-_SLOWNESS = _staging_table(
-    "bench_bot",
-    sa.Column("bot_id", sa.Integer, primary_key=True, autoincrement=False),
-    sa.Column("slowness", sa.Float, nullable=False),
-)
 
 
 class TemplateCopies:
@@ -115,6 +104,9 @@ class TemplateCopies:
 
     def __init__(self, templates: dict[str, list[list[Template]]]) -> None:
         self.templates: list[Template] = []
+        self.kinds: list[Kind] = []
+        self.packed: list[_PackedTemplate] = []
+        """Per template: its packed log, ready to splice a copy's first time into."""
         self.numbers: dict[str, list[list[int]]] = {}
         """Per game, per deal, per rotation: the number of the template in :attr:`templates`."""
         for game, deals in templates.items():
@@ -122,21 +114,23 @@ class TemplateCopies:
             for deal in deals:
                 first = len(self.templates)
                 self.templates.extend(deal)
+                self.kinds += [next(k for k in KINDS if k.game == game)] * len(deal)
                 self.numbers[game].append(list(range(first, len(self.templates))))
 
-    def create(self, connection: Connection, bots: Sequence[PoolBot]) -> None:
-        """Create the temporary tables and store the templates and the bots' slowness."""
+    def create(self, connection: Connection) -> None:
+        """Create the temporary tables, store the templates' faults and pack the templates."""
         _STAGING.create_all(connection)
-        rows: dict[sa.Table, list[dict[str, Any]]] = {_ACTIONS: [], _EVENTS: [], _FAULTS: []}
-        for number, template in enumerate(self.templates):
-            rows[_ACTIONS] += [{"template": number, **row} for row in template.actions]
-            rows[_EVENTS] += [{"template": number, **row} for row in template.events]
-            rows[_FAULTS] += [{"template": number, **row} for row in template.faults]
-        for table, table_rows in rows.items():
-            if table_rows:
-                connection.execute(table.insert(), table_rows)
-        slowness = [{"bot_id": bot.id, "slowness": bot.slowness} for bot in bots]
-        connection.execute(_SLOWNESS.insert(), slowness)
+        faults = [
+            {"template": number, **row}
+            for number, template in enumerate(self.templates)
+            for row in template.faults
+        ]
+        if faults:
+            connection.execute(_FAULTS.insert(), faults)
+        self.packed = [
+            _PackedTemplate.of(template, kind)
+            for template, kind in zip(self.templates, self.kinds, strict=True)
+        ]
 
     def add_tournament(
         self, connection: Connection, planned: PlannedTournament, pool: dict[str, PoolBot]
@@ -156,16 +150,18 @@ class TemplateCopies:
             for scheduled, number, started in plays
         ]
         game_ids = _inserted_ids(connection, _TABLES["game"], games)
-        seats, copies = [], []
+        seats, copies, logs = [], [], []
         for game_id, (scheduled, number, started) in zip(game_ids, plays, strict=True):
             template = self.templates[number]
             seats += [
-                _seat_row(game_id, seat, pool[name].id, template)
+                _seat_row(game_id, seat, pool[name], template)
                 for seat, name in enumerate(scheduled.bots)
             ]
             shift = (started - TEMPLATE_EPOCH) // timedelta(seconds=1)
             copies.append({"game_id": game_id, "template": number, "shift_s": shift})
+            logs.append({"game_id": game_id, "log": self.packed[number].shifted(shift)})
         connection.execute(_TABLES["seat"].insert(), seats)
+        connection.execute(_TABLES["packed_log"].insert(), logs)
         connection.execute(_COPIES.insert(), copies)
         connection.commit()
 
@@ -182,19 +178,91 @@ class TemplateCopies:
         return plays
 
     def copy_plays(self, connection: Connection) -> None:
-        """Copy the templates' actions, events and faults into every game that copies them."""
+        """Copy the templates' faults into every game that copies them."""
         bounds = sa.select(sa.func.min(_COPIES.c.game_id), sa.func.max(_COPIES.c.game_id))
         first, last = connection.execute(bounds).one()
         dialect = connection.dialect.name
         for low in range(first, last + 1, CHUNK_GAMES):
             chunk = _COPIES.c.game_id.between(low, low + CHUNK_GAMES - 1)
-            for statement in (
-                _copy_actions(chunk, dialect),
-                _copy_events(chunk, dialect),
-                _copy_faults(chunk, dialect),
-            ):
-                connection.execute(statement)
+            connection.execute(_copy_faults(chunk, dialect))
             connection.commit()
+
+
+@dataclass(frozen=True, slots=True)
+class _PackedTemplate:
+    """A template's packed log, uncompressed, around the first time it writes."""
+
+    before: bytes
+    first_us: int
+    """The first time written: microseconds from the Unix epoch (from a cursor at 0)."""
+    after: bytes
+
+    @classmethod
+    def of(cls, template: Template, kind: Kind) -> _PackedTemplate:
+        """Pack ``template`` (of ``kind``) as the store packs an ended game; split it."""
+        actions = [
+            ActionRecord(game_id=0, **{**row, "decided_by": DecidedBy(row["decided_by"])})
+            for row in template.actions
+        ]
+        events = [
+            JournalEvent(
+                e["number"], e["kind"], e["text"], e["visible_to"], e["data"], e["at"], seat=None
+            )
+            for e in template.events
+        ]
+        packed = pack_journal(kind.game, kind.options, template.seed, actions, events)
+        assert packed is not None, "a template the store would not pack"
+        raw, later = zlib.decompress(packed), zlib.decompress(_repacked(template, kind))
+        times = [e["at"] for e in template.events] + [a["requested_at"] for a in template.actions]
+        first_us = (min(times) - _UNIX_EPOCH) // timedelta(microseconds=1)
+        encoded, encoded_later = _zigzag_varint(first_us), _zigzag_varint(first_us + 1_000_000)
+        split = raw.find(encoded)
+        while not (
+            raw[:split] == later[:split]
+            and later[split : split + len(encoded_later)] == encoded_later
+            and raw[split + len(encoded) :] == later[split + len(encoded_later) :]
+        ):
+            split = raw.find(encoded, split + 1)
+            assert split >= 0, "no first time in a template's packed log"
+        made = cls(raw[:split], first_us, raw[split + len(encoded) :])
+        assert zlib.decompress(made.shifted(1)) == later
+        return made
+
+    def shifted(self, seconds: int) -> bytes:
+        """The packed log of the template's game with every time ``seconds`` later."""
+        first = _zigzag_varint(self.first_us + seconds * 1_000_000)
+        return zlib.compress(self.before + first + self.after, 9)
+
+
+def _repacked(template: Template, kind: Kind) -> bytes:
+    """``template``'s log packed with ``pack_log``, every time a second later."""
+    second = timedelta(seconds=1)
+    log = PackedLog(
+        tuple(
+            PackedAction(
+                a["seat"],
+                a["text"],
+                DecidedBy(a["decided_by"]),
+                a["requested_at"] + second,
+                a["latency_ms"],
+                None,
+            )
+            for a in template.actions
+        ),
+        tuple(PackedEvent(e["at"] + second, None) for e in template.events),
+    )
+    return pack_log(log, load_game(kind.game, kind.options), template.seed)
+
+
+def _zigzag_varint(value: int) -> bytes:
+    """``value`` as ``pack_log`` writes a time: zigzagged, then a varint."""
+    rest = value * 2 if value >= 0 else -value * 2 - 1
+    out = bytearray()
+    while rest >= 0x80:
+        out.append(rest & 0x7F | 0x80)
+        rest >>= 7
+    out.append(rest)
+    return bytes(out)
 
 
 def _inserted_ids(
@@ -231,17 +299,25 @@ def _game_row(
     }
 
 
-def _seat_row(game_id: int, seat: int, bot_id: int, template: Template) -> dict[str, Any]:
+def _seat_row(game_id: int, seat: int, bot: PoolBot, template: Template) -> dict[str, Any]:
     forfeited_at = template.forfeited_at_event.get(seat)
+    decided = [
+        action["latency_ms"]
+        for action in template.actions
+        if action["seat"] == seat
+        and action["decided_by"] == "bot"
+        and action["latency_ms"] is not None
+    ]
     return {
         "game_id": game_id,
         "seat": seat,
-        "bot_id": bot_id,
+        "bot_id": bot.id,
         "status": SeatStatus.FINISHED if forfeited_at is None else SeatStatus.FORFEITED,
         "forfeited_at_event": forfeited_at,
         "score": template.result.scores[seat],
         "place": template.result.places[seat],
         "decisions": template.decisions[seat],
+        "slowest_decision_ms": max(decided, default=None),
     }
 
 
@@ -254,47 +330,6 @@ def _shifted(
         modifier = sa.func.printf("%+d seconds", seconds)
         return sa.func.strftime("%Y-%m-%d %H:%M:%f", moment, modifier).op("||")("000")
     return moment + sa.func.make_interval(0, 0, 0, 0, 0, 0, seconds)
-
-
-def _copy_actions(chunk: sa.ColumnElement[bool], dialect: str) -> sa.Insert:
-    seats = _TABLES["seat"]
-    rows = (
-        sa.select(
-            _COPIES.c.game_id,
-            _ACTIONS.c.number,
-            _ACTIONS.c.seat,
-            _ACTIONS.c.text,
-            _shifted(_ACTIONS.c.requested_at, _COPIES.c.shift_s, dialect),
-            _ACTIONS.c.latency_ms * _SLOWNESS.c.slowness,
-            _ACTIONS.c.decided_by,
-        )
-        .join(_ACTIONS, _ACTIONS.c.template == _COPIES.c.template)
-        .join(seats, (seats.c.game_id == _COPIES.c.game_id) & (seats.c.seat == _ACTIONS.c.seat))
-        .join(_SLOWNESS, _SLOWNESS.c.bot_id == seats.c.bot_id)
-        .where(chunk)
-        .order_by(_COPIES.c.game_id, _ACTIONS.c.number)
-    )
-    names = ["game_id", "number", "seat", "text", "requested_at", "latency_ms", "decided_by"]
-    return _TABLES["action"].insert().from_select(names, rows)
-
-
-def _copy_events(chunk: sa.ColumnElement[bool], dialect: str) -> sa.Insert:
-    rows = (
-        sa.select(
-            _COPIES.c.game_id,
-            _EVENTS.c.number,
-            _shifted(_EVENTS.c.at, _COPIES.c.shift_s, dialect),
-            _EVENTS.c.kind,
-            _EVENTS.c.visible_to,
-            _EVENTS.c.text,
-            _EVENTS.c.data,
-        )
-        .join(_EVENTS, _EVENTS.c.template == _COPIES.c.template)
-        .where(chunk)
-        .order_by(_COPIES.c.game_id, _EVENTS.c.number)
-    )
-    names = ["game_id", "number", "at", "kind", "visible_to", "text", "data"]
-    return _TABLES["event"].insert().from_select(names, rows)
 
 
 def _copy_faults(chunk: sa.ColumnElement[bool], dialect: str) -> sa.Insert:

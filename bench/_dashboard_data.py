@@ -4,10 +4,10 @@ First a few hundred template games are played by the example bots
 (:mod:`bench._dashboard_templates`). A pool of bots is registered for each game, and real
 tournaments are recorded (``create_tournament``: round robins of bots drawn from the
 pool, with their schedule), of each game in turn, a few hours apart. Every scheduled game
-is stored as a copy of the template of its deal and rotation (:mod:`bench._dashboard_copies`):
-the same rules, seed and actions, so every stored game still replays exactly, with the
-tournament's bots in its seats, times of its own, and decision times scaled by each
-bot's slowness. The last tournament is cut short (interrupted) at the number of games asked.
+is stored as a copy of the template of its deal and rotation (:mod:`bench._dashboard_copies`),
+packed as the store packs an ended game: the same rules, seed, actions and decision times,
+so every stored game still replays exactly, with the tournament's bots in its seats and
+times of its own. The last tournament is cut short (interrupted) at the number of games asked.
 
 A ``bench_fill`` table records what was filled (a fingerprint of the settings, of the
 filling code and of the tables), so that a later run reuses the database.
@@ -99,7 +99,7 @@ def fill_database(engine: Engine, settings: FillSettings) -> float:
     with engine.connect() as connection:
         if engine.dialect.name == "sqlite":
             connection.exec_driver_sql("PRAGMA synchronous = OFF")  # a cache, not a ledger
-        staging.create(connection, [bot for pool in pools.values() for bot in pool.values()])
+        staging.create(connection)
         for planned in _tournaments(engine, settings, pools, rng):
             staging.add_tournament(connection, planned, pools[planned.record.game])
         staging.copy_plays(connection)
@@ -125,7 +125,7 @@ def _register_pool(engine: Engine, kind: Kind, rng: random.Random) -> dict[str, 
                     description=f"A {style} {kind.game} bot, version {version}.",
                 )
                 assert bot.id is not None
-                pool[bot.name] = PoolBot(bot.id, rng.lognormvariate(0, 0.7))
+                pool[bot.name] = PoolBot(bot.id)
     return pool
 
 

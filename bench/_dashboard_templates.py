@@ -22,6 +22,7 @@ from croupier.bot import GameStart
 from croupier.games import Event, Game, Result, load_game
 from croupier.local import play
 from croupier_server.db import DecidedBy, FaultKind
+from croupier_server.db.packed_log import exact_latency_ms
 from croupier_server.db.serialize import event_data, event_visibility
 from examples.cribbage_greedy import GreedyCribbageBot
 from examples.cribbage_random import RandomCribbageBot
@@ -211,8 +212,9 @@ class _Recorder:
             decided_by, seconds = DecidedBy.FORCED, 0.0
         elif fate == "answered":
             thinking = self.medians[seat] * self.rng.lognormvariate(0, THINKING_SPREAD)
-            latency = thinking + ROUND_TRIP_MS
-            decided_by, seconds = DecidedBy.BOT, latency / 1000
+            latency_ms = thinking + ROUND_TRIP_MS
+            latency = exact_latency_ms(latency_ms)  # as the referee stores it
+            decided_by, seconds = DecidedBy.BOT, latency_ms / 1000
             self.template.decisions[seat] += 1
         else:
             decided_by, seconds = DecidedBy.DEFAULT, self._fault(number, seat, fate)

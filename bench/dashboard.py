@@ -5,18 +5,22 @@
     ./dev bench bench/dashboard.py --postgres postgresql://user@localhost/croupier_bench
 
 The database holds ``--games`` stored games of real tournaments, each a copy of a game the
-example bots played (see ``bench/_dashboard_data.py``): SQLite by default, in
-``bench/.cache/dashboard-GAMES.db``, reused while what it holds matches (a fingerprint of
-the fill's settings, its code and the tables); or an empty PostgreSQL database (``--postgres``).
+example bots played, packed as the store packs an ended game (see
+``bench/_dashboard_data.py``): SQLite by default, in ``bench/.cache/dashboard-GAMES.db``,
+reused while what it holds matches (a fingerprint of the fill's settings, its code and the
+tables); or an empty PostgreSQL database (``--postgres``), reused likewise. Before timing,
+the fit of every game's, variant's and tournament's board is stored
+(``board_fits.fitting.fit_board_now``, as ``serve``'s fitter does) and the database's
+statistics are gathered (``ANALYZE``, as autovacuum keeps them in service).
 
 The server is ``croupier dashboard --http 127.0.0.1:0 --db URL`` in a process of its own,
 as a user runs it. Over one keep-alive HTTP/1.1 connection (``http.client``) each page is
 asked for once cold (its first request since the server started: caches are empty), then
 ``--warmup`` times unmeasured, then ``--requests`` times measured, one after another, with
 a browser's ``Accept-Encoding: gzip``. The time to first byte runs from sending the
-request to having read the response's status line and headers. The target (p95 under
-200 ms) is the issue's, for the leaderboard, a tournament page and a replay page; the bot
-page and the games list are shown beside them.
+request to having read the response's status line and headers. The targets are the
+issue's: a p95 under 200 ms warm and under 1 s cold, for every page timed (home,
+leaderboard, tournament and tournaments list, replay, bot, the games list and filters).
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import quote_plus, urlsplit
 
 import sqlalchemy as sa
 from sqlalchemy import Engine
@@ -38,11 +42,15 @@ from sqlmodel import col, select
 sys.path.append(str(Path(__file__).resolve().parents[1]))  # examples/ and tests/ too
 
 from bench._dashboard_data import FillSettings, fill_database, previous_fill
+from croupier_server.board_fits.board import BoardKey
+from croupier_server.board_fits.fitting import fit_board_now
 from croupier_server.db import (
     ActionRecord,
+    BotRecord,
     EventRecord,
     FaultRecord,
     GameRecord,
+    PackedLogRecord,
     SeatRecord,
     create_database_engine,
 )
@@ -50,17 +58,17 @@ from tests.browser.serving import serving_dashboard
 
 CACHE = Path(__file__).resolve().parent / ".cache"
 TARGET_P95_MS = 200.0
+TARGET_COLD_MS = 1_000.0
 BROWSER_HEADERS = {"Accept": "text/html", "Accept-Encoding": "gzip"}
 """What a browser asks for: the page, compressed if the server compresses."""
 
 
 @dataclass(frozen=True, slots=True)
 class Page:
-    """A page to time, and whether the issue's target applies to it."""
+    """A page to time."""
 
     label: str
     path: str
-    targeted: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +98,10 @@ def main() -> None:
     try:
         print(_contents(engine, cache_file))
         pages = _pages(engine)
+        _fit_boards(engine)
+        with engine.connect() as database:  # statistics, as autovacuum keeps them in service
+            database.exec_driver_sql("ANALYZE")
+            database.commit()
     finally:
         engine.dispose()
     with (
@@ -137,6 +149,7 @@ def _contents(engine: Engine, cache_file: Path | None) -> str:
             name: connection.execute(select(sa.func.count()).select_from(table)).scalar_one()
             for name, table in (
                 ("games", GameRecord),
+                ("packed logs", PackedLogRecord),
                 ("actions", ActionRecord),
                 ("events", EventRecord),
                 ("faults", FaultRecord),
@@ -164,25 +177,47 @@ def _pages(engine: Engine) -> list[Page]:
         ).scalar_one()
         first_lexio = select(GameRecord.id).where(GameRecord.game == "lexio").limit(1_000)
         game = connection.execute(
-            select(ActionRecord.game_id)
-            .where(col(ActionRecord.game_id).in_(first_lexio))
-            .group_by(col(ActionRecord.game_id))
-            .order_by(sa.func.count().desc(), col(ActionRecord.game_id))
+            select(PackedLogRecord.game_id)
+            .where(col(PackedLogRecord.game_id).in_(first_lexio))
+            .order_by(sa.func.length(PackedLogRecord.log).desc(), col(PackedLogRecord.game_id))
             .limit(1)
         ).scalar_one()
-        bot = connection.execute(
-            select(SeatRecord.bot_id)
-            .group_by(col(SeatRecord.bot_id))
+        bot, name = connection.execute(
+            select(SeatRecord.bot_id, BotRecord.name)
+            .join(BotRecord, col(BotRecord.id) == col(SeatRecord.bot_id))
+            .group_by(col(SeatRecord.bot_id), col(BotRecord.name))
             .order_by(sa.func.count().desc(), col(SeatRecord.bot_id))
             .limit(1)
-        ).scalar_one()
+        ).one()
+    bot_filter = f"/games?bot={quote_plus(name)}"
     return [
-        Page("leaderboard", "/leaderboard", targeted=True),
-        Page("tournament (largest)", f"/tournaments/{tournament}", targeted=True),
-        Page("replay (longest Lexio)", f"/games/{game}", targeted=True),
-        Page("bot (most games)", f"/bots/{bot}", targeted=False),
-        Page("games list", "/games", targeted=False),
+        Page("home", "/"),
+        Page("leaderboard", "/leaderboard"),
+        Page("tournament (largest)", f"/tournaments/{tournament}"),
+        Page("tournaments list", "/tournaments"),
+        Page("replay (longest Lexio)", f"/games/{game}"),
+        Page("bot (most games)", f"/bots/{bot}"),
+        Page("games list", "/games"),
+        Page("games: bot filter", bot_filter),
+        Page("games: bot lost", f"{bot_filter}&result=lost"),
+        Page("games: forfeits", "/games?ended_by=forfeit"),
+        Page("games: tournament", f"/games?tournament={tournament}"),
     ]
+
+
+def _fit_boards(engine: Engine) -> None:
+    """Store the fit of each game's, variant's and tournament's board, as ``serve`` would."""
+    with engine.connect() as connection:
+        boards = connection.execute(
+            select(GameRecord.game, GameRecord.variant, GameRecord.tournament_id).distinct()
+        ).all()
+    keys = {BoardKey(game) for game, _, _ in boards}
+    keys |= {BoardKey(game, variant) for game, variant, _ in boards}
+    keys |= {BoardKey(game, variant, tournament) for game, variant, tournament in boards}
+    start = time.perf_counter()
+    for key in sorted(keys, key=lambda key: key.text):
+        fit_board_now(engine, key)
+    print(f"fitted {len(keys)} boards in {time.perf_counter() - start:.0f} s", flush=True)
 
 
 def _timing(
@@ -208,12 +243,14 @@ def _time_to_first_byte(connection: http.client.HTTPConnection, path: str) -> fl
 
 def _print_timings(timings: dict[Page, Timing]) -> None:
     columns = f"{'cold':>8} {'p50':>7} {'p95':>7} {'max':>7}"
-    print(f"{'time to first byte, ms':27} {'path':24} {columns}  p95 < {TARGET_P95_MS:.0f} ms")
+    targets = f"p95 < {TARGET_P95_MS:.0f} ms, cold < {TARGET_COLD_MS:.0f} ms"
+    print(f"{'time to first byte, ms':27} {'path':44} {columns}  {targets}")
     for page, timing in timings.items():
         p95 = timing.quantile(0.95)
-        verdict = ("yes" if p95 < TARGET_P95_MS else "NO") if page.targeted else "(not a target)"
+        met = p95 < TARGET_P95_MS and timing.cold_ms < TARGET_COLD_MS
+        verdict = "yes" if met else "NO"
         print(
-            f"{page.label:27} {page.path:24} {timing.cold_ms:8.1f} {timing.quantile(0.5):7.1f} "
+            f"{page.label:27} {page.path:44} {timing.cold_ms:8.1f} {timing.quantile(0.5):7.1f} "
             f"{p95:7.1f} {max(timing.warm_ms):7.1f}  {verdict}"
         )
 

@@ -13,7 +13,7 @@ as CPUs, in the default fair process mode:
 - Cribbage six-card, one game a match (``match_points=1``): random, greedy and strong.
 
 1. **Games a minute.** After a warm-up, the games finished in a measured spell, and the
-   referee's CPU over it (this process: matchmaking, the fits in their thread and the
+   referee's CPU over it (this process: matchmaking, serve's fitter in its thread and the
    database included); then how long one fit of all the ladder's games takes.
 2. **A round robin of the same bots**, as ``croupier tournament run`` plays it
    (``run_tournament``, fair mode, as many games at once): the rate a ladder compares with.
@@ -48,9 +48,10 @@ sys.path.insert(0, str(REPOSITORY))  # tests.server.ladder.versions: the version
 
 from croupier.games import Game, load_game  # noqa: E402
 from croupier_server import db  # noqa: E402
+from croupier_server.board_fits import BoardFitter, BoardKey, compute_board  # noqa: E402
 from croupier_server.control import TimeControl  # noqa: E402
 from croupier_server.db import create_database_engine, init_database, statistics  # noqa: E402
-from croupier_server.ladder.fit import fit_ladder, rate_deals  # noqa: E402
+from croupier_server.ladder.fit import rate_deals  # noqa: E402
 from croupier_server.ladder.matchmaking import MatchRules  # noqa: E402
 from croupier_server.ladder.opening import open_ladder  # noqa: E402
 from croupier_server.ladder.runner import LadderRun  # noqa: E402
@@ -182,8 +183,9 @@ async def play_ladder(
     )
     server = RefereeServer(SessionRegistry())
     await server.start()
-    run = LadderRun(engine, server, ladder, on_workers=False, sealed=False, report=lambda _: None)
+    run = LadderRun(engine, server, ladder, on_workers=False, sealed=False)
     task = asyncio.create_task(run.run())
+    fitter = asyncio.create_task(BoardFitter(engine).run())  # as serve runs it beside
     try:
         await asyncio.sleep(warm)
         games = finished(engine, ladder.tournament_id)
@@ -192,7 +194,7 @@ async def play_ladder(
         games, seconds = finished(engine, ladder.tournament_id) - games, time.monotonic() - started
         cpu = time.process_time() - cpu
         fit = await asyncio.to_thread(
-            fit_ladder, engine, game=field.game.name, tournament_id=ladder.tournament_id
+            compute_board, engine, BoardKey(field.game.name, None, ladder.tournament_id)
         )
         spell = Spell(games, seconds, cpu, fit.seconds, fit.version.games)
         greedy = field.versions["greedy"]
@@ -201,9 +203,10 @@ async def play_ladder(
         await asyncio.sleep(newcomer)
         new = newcomer_games(engine, field.game.name, ladder.tournament_id)
     finally:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+        for running in (task, fitter):
+            running.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await running
         await server.stop()
     return spell, new
 

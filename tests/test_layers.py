@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 
+from tests.waiting import patience_s
+
 _LOADED = """
 import importlib, json, pkgutil, sys
 for name in sys.argv[1:]:
@@ -59,6 +61,15 @@ LAYERS: dict[tuple[str, ...], tuple[str, ...]] = {
     ): (
         "grpc",
         "google",
+        *_STORAGE,
+        *_WEB_FRAMEWORK,
+        "croupier_server.db",
+        "croupier_server.referee",
+        *_SERVER_ABOVE_THE_REFEREE,
+    ),
+    # The log and the metrics: what every layer above may use, with no storage nor web.
+    ("croupier_server.logs", "croupier_server.metrics"): (
+        "grpc",
         *_STORAGE,
         *_WEB_FRAMEWORK,
         "croupier_server.db",
@@ -132,7 +143,7 @@ def printed_by(code: str, *arguments: str) -> Any:
         capture_output=True,
         text=True,
         check=True,
-        timeout=120,
+        timeout=patience_s(),
     )
     return json.loads(answer.stdout)
 

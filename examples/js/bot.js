@@ -2,7 +2,9 @@
 // A croupier bot in JavaScript that plays Lexio and cribbage, straight from the .proto files.
 //
 // It speaks version 2 of the contract of proto/croupier/proto/v1/referee.proto with
-// @grpc/grpc-js: it connects to CROUPIER_ADDRESS, says Hello with CROUPIER_TOKEN and the
+// @grpc/grpc-js: it connects to CROUPIER_ADDRESS (over TLS when it is tls://host:port, the
+// referee's certificate verified against CROUPIER_CA_FILE or Node's roots), says Hello with
+// CROUPIER_TOKEN and the
 // games it plays, and answers every DecisionRequest with one of its legal actions, echoed
 // back as received, and a comment (ActionReply.comment) saying why, which the replay shows.
 // Its events come batched in DecisionRequest.events and GameOver.events (it does not ask
@@ -25,6 +27,9 @@ import * as protoLoader from "@grpc/proto-loader";
 const PROTOCOL_VERSION = 2;
 const GAMES = ["lexio", "cribbage"];
 const BOT_NAME = "croupier-js-example";
+const TLS_SCHEME = "tls://";
+// What grpc-js's details say when the referee's certificate does not verify.
+const CERTIFICATE_REFUSED = /certificate|altnames|Hostname\/IP/i;
 // The contract: a proto/ directory beside this file (as a submitted bot ships it), else the
 // repository's own.
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -174,9 +179,37 @@ function choose(decision) {
   return { action: actions[0], comment: "the first legal action" };
 }
 
+// Where to connect and how: TLS for tls://host:port, the certificate verified against the
+// authorities of CROUPIER_CA_FILE (else Node's roots); plaintext for host:port and unix:.
+// Throws, with a one-line message, when the CA file cannot be read.
+function channel(address) {
+  if (!address.startsWith(TLS_SCHEME)) {
+    return { target: address, credentials: grpc.credentials.createInsecure() };
+  }
+  const caFile = process.env.CROUPIER_CA_FILE;
+  let roots = null;
+  if (caFile) {
+    try {
+      roots = fs.readFileSync(caFile);
+    } catch (error) {
+      throw new Error(`cannot read CROUPIER_CA_FILE=${caFile}: ${error.message}`);
+    }
+  }
+  const target = address.slice(TLS_SCHEME.length);
+  return { target, credentials: grpc.credentials.createSsl(roots) };
+}
+
 function describe(error, address) {
+  // grpc-js wraps the reason a connection failed in words of its own.
+  const reason = error.details
+    .replace(/^No connection established\. Last error: (Error( \[\w+\])?: )?/, "")
+    .replace(/\.? Resolution note:.*$/, "");
+  if (error.code === grpc.status.UNAVAILABLE && CERTIFICATE_REFUSED.test(reason)) {
+    const trusted = process.env.CROUPIER_CA_FILE ?? "Node's roots";
+    return `the referee's certificate at ${address} does not verify against ${trusted}: ${reason}`;
+  }
   if (error.code === grpc.status.UNAVAILABLE) {
-    return `cannot reach the referee at ${address}: ${error.details}`;
+    return `cannot reach the referee at ${address}: ${reason}`;
   }
   const name = grpc.status[error.code] ?? `code ${error.code}`;
   return `the referee ended the session (${name}): ${error.details}`;
@@ -190,8 +223,16 @@ function main() {
     process.exitCode = 2;
     return;
   }
+  let connection;
+  try {
+    connection = channel(address);
+  } catch (error) {
+    log(error.message);
+    process.exitCode = 1;
+    return;
+  }
   const Referee = loadRefereeService();
-  const client = new Referee(address, grpc.credentials.createInsecure());
+  const client = new Referee(connection.target, connection.credentials);
   const stream = client.Connect();
   const seats = new Map();
   // Per game: the events that came batched, and any that came as GameEvent messages (none,

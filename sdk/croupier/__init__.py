@@ -20,6 +20,7 @@ Importing ``croupier`` (or ``croupier.games``) loads no gRPC: :func:`run` brings
 first use.
 """
 
+import os
 from typing import TYPE_CHECKING, Any
 
 from croupier._version import __version__
@@ -38,6 +39,9 @@ del _value
 def __getattr__(name: str) -> Any:
     # run needs gRPC and the codec: import them only for a bot that connects to a referee.
     if name == "run":
+        # gRPC's core logs a refused certificate on stderr beside the line run() says: only
+        # its errors, unless the bot asks for more. gRPC reads this once, as it loads.
+        os.environ.setdefault("GRPC_VERBOSITY", "ERROR")
         from croupier._runtime import run  # noqa: PLC0415 (lazy on purpose)
 
         run.__module__ = __name__

@@ -12,10 +12,11 @@ from typing import Any
 import grpc
 
 from croupier import codec
+from croupier._channel import ChannelError, RefereeAddress
 from croupier.bot import Bot, Clock, Decision
 from croupier.games import Game
 from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
-from croupier.protocol import ADDRESS_VARIABLE, TOKEN_VARIABLE
+from croupier.protocol import ADDRESS_VARIABLE, CA_FILE_VARIABLE, TOKEN_VARIABLE
 
 __all__ = ["run"]
 
@@ -30,26 +31,37 @@ class RefereeConnectionError(ConnectionError):
     """The referee could not be reached or refused the bot."""
 
 
-def run(bot: Bot[Any, Any], *, address: str | None = None, token: str | None = None) -> None:
+def run(
+    bot: Bot[Any, Any],
+    *,
+    address: str | None = None,
+    token: str | None = None,
+    ca_file: str | None = None,
+) -> None:
     """Connect ``bot`` to the referee and play every game it is given, until the referee ends.
 
     This is a bot process's main loop: when the referee cannot be reached, refuses the
-    bot or drops it, the process ends with a one-line message (``SystemExit``) rather than
-    a traceback.
+    bot or drops it, or its certificate does not verify, the process ends with a one-line
+    message (``SystemExit``) rather than a traceback.
 
     Args:
         bot: the bot to run.
-        address: the referee's address (``host:port`` or ``unix:/path``); by default the
+        address: the referee's address: ``tls://host:port`` (encrypted, its certificate
+            verified), ``host:port`` or ``unix:/path`` (plaintext); by default the
             environment variable ``CROUPIER_ADDRESS`` set by the referee.
         token: a seat token or a bot key; by default ``CROUPIER_TOKEN``.
+        ca_file: the authorities (PEM) a ``tls://`` referee's certificate is verified
+            against; by default ``CROUPIER_CA_FILE``, else the system's roots.
     """
     try:
-        _connect_and_serve(bot, address=address, token=token)
+        _connect_and_serve(bot, address=address, token=token, ca_file=ca_file)
     except RefereeConnectionError as error:
         raise SystemExit(f"croupier: {error}") from None
 
 
-def _connect_and_serve(bot: Bot[Any, Any], *, address: str | None, token: str | None) -> None:
+def _connect_and_serve(
+    bot: Bot[Any, Any], *, address: str | None, token: str | None, ca_file: str | None
+) -> None:
     address = address or os.environ.get(ADDRESS_VARIABLE)
     token = token or os.environ.get(TOKEN_VARIABLE)
     if not address or not token:
@@ -57,11 +69,12 @@ def _connect_and_serve(bot: Bot[Any, Any], *, address: str | None, token: str | 
             f"set {ADDRESS_VARIABLE} and {TOKEN_VARIABLE} (the referee does this for the bots "
             "it starts), or pass address= and token= to croupier.run"
         )
+    referee = RefereeAddress(address, ca_file or os.environ.get(CA_FILE_VARIABLE) or None)
     options = [
         ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
         ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
     ]
-    if not address.startswith("unix:"):
+    if referee.is_network:
         # Over a network, keep a stream that waits for games alive through proxies and NATs
         # (the referee takes a ping every 20 s or more).
         options += [
@@ -69,12 +82,16 @@ def _connect_and_serve(bot: Bot[Any, Any], *, address: str | None, token: str | 
             ("grpc.keepalive_timeout_ms", 20_000),
             ("grpc.http2.max_pings_without_data", 0),
         ]
-    with grpc.insecure_channel(address, options=options) as channel:
+    try:
+        channel = referee.open(options)
+    except ChannelError as error:
+        raise RefereeConnectionError(str(error)) from None
+    with channel:
         session = _Session(bot, referee_pb2_grpc.RefereeStub(channel), token)
         try:
             session.serve()
         except grpc.RpcError as error:
-            raise RefereeConnectionError(_describe(error, address)) from None
+            raise RefereeConnectionError(_describe(error, referee)) from None
 
 
 class _Session:
@@ -164,11 +181,12 @@ class _Session:
         return game
 
 
-def _describe(error: grpc.RpcError, address: str) -> str:
+def _describe(error: grpc.RpcError, referee: RefereeAddress) -> str:
     # The errors of a stream are also grpc.Call objects, though the stubs cannot say so.
     code: grpc.StatusCode | None = getattr(error, "code", lambda: None)()
     details: str = getattr(error, "details", lambda: str(error))()
     if code == grpc.StatusCode.UNAVAILABLE:
-        return f"cannot reach the referee at {address}: {details}"
+        refused = referee.describe_refusal(details)
+        return refused or f"cannot reach the referee at {referee.text}: {details}"
     name = code.name if code is not None else "error"
     return f"the referee ended the session ({name}): {details}"

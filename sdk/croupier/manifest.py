@@ -35,7 +35,9 @@ from croupier.games import game_names
 
 __all__ = [
     "MANIFEST_FILE",
+    "NAME_CHARACTERS",
     "NAME_MAX_LENGTH",
+    "NAME_PATTERN",
     "Manifest",
     "ManifestError",
     "parse_manifest",
@@ -48,7 +50,16 @@ MANIFEST_FILE = "croupier.toml"
 NAME_MAX_LENGTH = 56
 """The longest submitted bot name: a bot name is 64 characters, and ``@N`` follows it."""
 
-_VERSION_SEPARATOR = "@"  # parts NAME from N in a version's name NAME@N
+NAME_PATTERN = r"[a-z0-9][a-z0-9_-]*"
+"""What a bot's name is made of, as a regular expression to match whole: lowercase ASCII
+letters, digits, ``-`` and ``_``, beginning with a letter or a digit. No two such names
+look alike through case, accents or another script's letters (the server names its authors
+so too); ``@``, which names versions (``NAME@N``), is not among them."""
+
+NAME_CHARACTERS = "lowercase ASCII letters, digits, '-' and '_', beginning with a letter or a digit"
+""":data:`NAME_PATTERN` in words, for messages."""
+
+_NAME = re.compile(NAME_PATTERN)
 _REQUIRED = ("name", "game", "command")
 _OPTIONAL = ("requirements", "description")
 # A PEP 508 requirement begins with a distribution name; checking that much here refuses
@@ -164,15 +175,9 @@ def _toml_type(value: object) -> str:
 
 
 def _checked_name(name: str) -> str:
-    if (
-        not 0 < len(name) <= NAME_MAX_LENGTH
-        or name != name.strip()
-        or not name.isprintable()
-        or _VERSION_SEPARATOR in name
-    ):
+    if len(name) > NAME_MAX_LENGTH or not _NAME.fullmatch(name):
         raise ManifestError(
-            f"{_PREFIX}'name' must be 1 to {NAME_MAX_LENGTH} printable characters without "
-            f"surrounding spaces or {_VERSION_SEPARATOR!r} (which names versions), not {name!r}"
+            f"{_PREFIX}'name' must be 1 to {NAME_MAX_LENGTH} {NAME_CHARACTERS}, not {name!r}"
         )
     return name
 

@@ -8,7 +8,15 @@ PROTOCOL_VERSIONS = (1, 2)
 """The versions of the contract the referee speaks; both are in ``croupier.proto.v1``."""
 
 ADDRESS_VARIABLE = "CROUPIER_ADDRESS"
-"""The environment variable with the referee's address: ``host:port`` or ``unix:/path``."""
+"""The environment variable with the referee's address: ``tls://host:port`` (encrypted, the
+referee's certificate verified), ``host:port`` (plaintext) or ``unix:/path`` (plaintext, local)."""
+
+TLS_SCHEME = "tls://"
+"""How an address that asks for TLS begins (``tls://referee.example.org:50051``)."""
+
+CA_FILE_VARIABLE = "CROUPIER_CA_FILE"
+"""The environment variable with the file (PEM) of the certificate authorities a bot trusts
+for a ``tls://`` address, in place of the system's roots (a referee's self-signed one)."""
 
 TOKEN_VARIABLE = "CROUPIER_TOKEN"
 """The environment variable with a started bot's seat token, or a remote bot's key."""

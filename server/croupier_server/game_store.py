@@ -5,7 +5,8 @@ to the database (:mod:`croupier_server.db`), which know nothing of each other.
 
 The end of a game (its events, the rest of its actions, its faults, forfeits, its bots'
 output and its result) is stored in one transaction, so a game is either stored whole or
-left running, to be aborted and played again by a resumed tournament.
+left running, to be aborted and played again by a resumed tournament; in that transaction
+its actions and events are packed into one row (:mod:`croupier_server.db.packing`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections.abc import Sequence
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from croupier_server import db
+from croupier_server import db, metrics
 from croupier_server.db import EndedBy, outputs
 from croupier_server.db.engine import translated_failures
 from croupier_server.referee.records import ActionEntry, GameLog
@@ -76,11 +77,31 @@ def store_game_log(
 ) -> None:
     """Store every event, action and fault of ``log``, the forfeits, outputs and the result.
 
-    All in one transaction (see :func:`~croupier_server.db.atomic`); the first
-    ``stored_actions`` actions are already stored (by an :class:`ActionWriter`).
+    All in one transaction (see :func:`~croupier_server.db.atomic`), which packs the
+    game's actions and events; the first ``stored_actions`` actions are already stored (by
+    an :class:`ActionWriter`).
     """
     with db.atomic(session):
         _store_log(session, game_id, log, stored_actions)
+        db.pack_game(session, game_id=game_id)
+    _count(log)  # once stored: a game whose transaction failed is played again
+
+
+def _count(log: GameLog) -> None:
+    """Count a stored game in this process's metrics, unless it was aborted (to play again)."""
+    if log.stopped is None and log.result is None:
+        return
+    ended_by = EndedBy.NOT_STARTED if log.stopped is not None else _finished_by(log)
+    metrics.count_game(
+        game=log.game.name,
+        ended_by=ended_by.value,
+        fault_kinds=[fault.kind.value for fault in log.faults],
+        latencies_ms=[a.latency_ms for a in log.actions if a.latency_ms is not None],
+    )
+
+
+def _finished_by(log: GameLog) -> EndedBy:
+    return EndedBy.FORFEIT if log.forfeited_at_event else EndedBy.NORMAL
 
 
 def _store_log(session: Session, game_id: int, log: GameLog, stored_actions: int) -> None:
@@ -123,7 +144,7 @@ def _store_log(session: Session, game_id: int, log: GameLog, stored_actions: int
         session,
         game_id=game_id,
         result=log.result,
-        ended_by=EndedBy.FORFEIT if log.forfeited_at_event else EndedBy.NORMAL,
+        ended_by=_finished_by(log),
         finished_at=log.finished_at,
     )
 

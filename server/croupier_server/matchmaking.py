@@ -8,14 +8,16 @@ one at a time.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import Engine
 
 from croupier.games import Game
 from croupier_server.db import BotRecord
+from croupier_server.logs import ids
 from croupier_server.recorded_games import play_recorded_game
 from croupier_server.referee.game import RefereeSettings
 from croupier_server.referee.service import RefereeServer
@@ -24,6 +26,8 @@ __all__ = ["POLL_SECONDS", "pair_remote_bots"]
 
 POLL_SECONDS = 0.2
 """How often idle remote bots are looked for."""
+
+_LOG = logging.getLogger(__name__)
 
 
 async def pair_remote_bots(
@@ -34,12 +38,11 @@ async def pair_remote_bots(
     *,
     games: int | None,
     seed: int | None,
-    report: Callable[[str], object],
 ) -> None:
     """Play games of ``game`` among the idle ones of ``bots`` until ``games`` are played.
 
     ``games`` ``None``: for ever. ``seed`` fixes the pairing and the deals (``None``:
-    random). Each game's id and scores are told to ``report`` as it ends.
+    random). Each game's id and scores are logged as it ends.
     """
     rng = random.Random(seed)
     busy: set[str] = set()
@@ -64,7 +67,6 @@ async def pair_remote_bots(
                 seated,
                 seed=rng.randrange(2**63),
                 busy=busy,
-                report=report,
             )
         )
         playing.add(task)
@@ -80,7 +82,6 @@ async def _play(
     *,
     seed: int,
     busy: set[str],
-    report: Callable[[str], object],
 ) -> None:
     try:
         game_id, log = await play_recorded_game(
@@ -88,6 +89,6 @@ async def _play(
         )
         scores = log.result.scores if log.result else ()
         names = ", ".join(f"{bot.name} {score}" for bot, score in zip(seated, scores, strict=False))
-        report(f"game {game_id}: {names}")
+        _LOG.info("game %d: %s", game_id, names, extra=ids(game=game_id))
     finally:
         busy.difference_update(bot.name for bot in seated)

@@ -30,7 +30,8 @@ from croupier import codec
 from croupier.exits import exit_description
 from croupier.games import Game, Seat, State, load_game
 from croupier_server import db
-from croupier_server.db import BotKind, BotRecord, GameRecord
+from croupier_server.db import ActionRecord, BotKind, BotRecord, GameRecord, ReplayMismatch
+from croupier_server.db.replay import ReplayStep, replayed
 from croupier_server.outcomes import DecidedBy, FaultKind, GameStatus
 from croupier_server.recorded_games import bot_limits, settings_from_data
 from croupier_server.referee.game import RefereeSettings
@@ -46,7 +47,6 @@ __all__ = [
     "MAX_ASKED_AT_ONCE",
     "Question",
     "ServerSecondOpinions",
-    "StoredAction",
     "load_question",
     "put_question",
 ]
@@ -56,22 +56,14 @@ MAX_ASKED_AT_ONCE = 2
 
 
 @dataclass(frozen=True, slots=True)
-class StoredAction:
-    """An action of a stored game, read back into the engine's value."""
-
-    seat: Seat
-    action: Any
-    decided_by: DecidedBy
-
-
-@dataclass(frozen=True, slots=True)
 class Question:
     """A stored game's decisions of one seat, to put to a bot."""
 
     game_id: int
     rules: Game[Any]
     seed: int
-    actions: tuple[StoredAction, ...]
+    actions: tuple[ActionRecord, ...]
+    """Its stored actions, each checked to replay (by :func:`~croupier_server.db.replayed`)."""
     seat: Seat
     seat_bot: str
     """The bot that played the seat in the game."""
@@ -136,17 +128,15 @@ def load_question(
         stored = db.game_actions(session, game_id=game_id)
     try:
         rules = load_game(record.game, record.options)
-        actions = tuple(
-            StoredAction(action.seat, rules.parse_action(action.text), DecidedBy(action.decided_by))
-            for action in stored
-        )
-    except ValueError as error:
+        for _ in replayed(rules, record.seed, stored, game_id=game_id):
+            pass
+    except (ValueError, ReplayMismatch) as error:
         raise OpinionRefused(500, f"game {game_id} does not replay: {error}") from None
     return Question(
         game_id=game_id,
         rules=rules,
         seed=record.seed,
-        actions=actions,
+        actions=tuple(stored),
         seat=seat,
         seat_bot=seat_bot,
         bot=asked,
@@ -270,11 +260,12 @@ async def _ask_each_decision(question: Question, agent: SeatAgent, log: GameLog)
     before any of them acted, as in the game. The bot is told the game is over if it was
     asked to its end.
     """
-    state: State[Any, Any, Any] = question.rules.new_state(question.seed)
+    steps = replayed(question.rules, question.seed, question.actions, game_id=question.game_id)
+    state = next(steps).state  # changed in place by each step: read before the next
     told = 0
     asked: tuple[ActionEntry, list[FaultEntry]] | None = None
     opinions: list[Opinion] = []
-    for number, stored in enumerate(question.actions):
+    for number in range(len(question.actions)):
         if agent.forfeited and asked is None:
             return opinions
         told = _tell(agent, log.game_id, state, told)
@@ -282,9 +273,10 @@ async def _ask_each_decision(question: Question, agent: SeatAgent, log: GameLog)
             earlier = len(log.faults)
             entry = await agent.decide(log.game_id, state)
             asked = entry, log.faults[earlier:]
-        state.apply(stored.seat, stored.action)
-        if stored.seat == question.seat and asked is not None:
-            opinions.append(_opinion(number, stored, *asked))
+        taken = next(steps)  # the stored action ``number`` applied
+        assert taken.stored is not None
+        if taken.stored.seat == question.seat and asked is not None:
+            opinions.append(_opinion(number, taken, *asked))
             asked = None
     _tell(agent, log.game_id, state, told)
     if not agent.forfeited and (result := state.result()) is not None:
@@ -306,17 +298,18 @@ def _is_decision(state: State[Any, Any, Any], seat: Seat) -> bool:
 
 
 def _opinion(
-    number: int, stored: StoredAction, entry: ActionEntry, faults: list[FaultEntry]
+    number: int, taken: ReplayStep, entry: ActionEntry, faults: list[FaultEntry]
 ) -> Opinion:
-    """The bot's answer ``entry`` beside the game's action ``number``."""
+    """The bot's answer ``entry`` beside the game's action ``number``, ``taken``."""
+    assert taken.stored is not None
     answered = entry.decided_by is DecidedBy.BOT
     return Opinion(
         step=number + 1,
-        taken=str(stored.action),
-        taken_by=str(stored.decided_by),
+        taken=str(taken.action),
+        taken_by=str(DecidedBy(taken.stored.decided_by)),
         answer=str(entry.action) if answered else None,
         fault="" if answered else "; ".join(_fault_line(fault) for fault in faults),
-        agrees=answered and entry.action == stored.action,
+        agrees=answered and entry.action == taken.action,
         latency_ms=entry.latency_ms,
         comment=entry.comment,
     )

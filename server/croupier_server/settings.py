@@ -22,9 +22,11 @@ __all__ = [
     "READ_TOKEN_VARIABLE",
     "SUBMISSION_VARIABLES",
     "ArchiveLimits",
+    "AuthorLimits",
     "RequirementIndex",
     "ServerSettings",
     "SubmissionSettings",
+    "default_check_concurrency",
     "default_versions_dir",
 ]
 
@@ -75,6 +77,10 @@ SUBMISSION_VARIABLES = {
     "offline": "CROUPIER_REQUIREMENTS_OFFLINE",
     "install_timeout_s": "CROUPIER_REQUIREMENTS_TIMEOUT",
     "check_games": "CROUPIER_CHECK_GAMES",
+    "check_concurrency": "CROUPIER_CHECK_CONCURRENCY",
+    "uploads_per_hour": "CROUPIER_AUTHOR_UPLOADS_PER_HOUR",
+    "max_waiting": "CROUPIER_AUTHOR_MAX_WAITING",
+    "max_stored_bytes": "CROUPIER_AUTHOR_MAX_STORED_BYTES",
 }
 """The variables of :class:`SubmissionSettings`, by field (docs/submitting.md lists them)."""
 
@@ -99,6 +105,24 @@ class ArchiveLimits:
 
 
 @dataclass(frozen=True, slots=True)
+class AuthorLimits:
+    """The most one author may ask of the server: their fair share of its checks and disk.
+
+    Each is counted over the author's versions in the database, so that every process
+    taking uploads counts the same; the admin uploads nothing, so is never limited. The
+    defaults let an author upload a version every few minutes all day and keep dozens of
+    large archives, while no one author can hold the checker for hours.
+    """
+
+    uploads_per_hour: int = 12
+    """Versions an author may upload in any hour."""
+    max_waiting: int = 3
+    """Versions of an author that may wait for their check (``received`` or ``checking``)."""
+    max_stored_bytes: int = 512 * _MIB
+    """All the author's archives together, packed (as the database keeps them)."""
+
+
+@dataclass(frozen=True, slots=True)
 class RequirementIndex:
     """Where a version's Python requirements are installed from.
 
@@ -119,6 +143,15 @@ def default_versions_dir(environment: Mapping[str, str]) -> Path:
     return Path(data_home, "croupier", "versions")
 
 
+def default_check_concurrency() -> int:
+    """How many checks run at once by default: half the CPUs this process may use, at least 1."""
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        cpus = os.cpu_count() or 1
+    return max(1, cpus // 2)
+
+
 @dataclass(frozen=True, slots=True)
 class SubmissionSettings:
     """How submitted versions are taken, kept and checked (:data:`SUBMISSION_VARIABLES`)."""
@@ -131,6 +164,10 @@ class SubmissionSettings:
     """The longest a version's requirements may take to install."""
     check_games: int = 3
     """How many games a version plays against the random bot when it is checked."""
+    check_concurrency: int = field(default_factory=default_check_concurrency)
+    """How many versions are checked at once (:func:`default_check_concurrency`)."""
+    authors: AuthorLimits = field(default_factory=AuthorLimits)
+    """What one author may upload, keep waiting, and store."""
 
     @classmethod
     def from_environment(cls, environment: Mapping[str, str] | None = None) -> SubmissionSettings:
@@ -145,6 +182,7 @@ class SubmissionSettings:
         variables = os.environ if environment is None else environment
         read = _Reader(variables)
         defaults = ArchiveLimits()
+        author_defaults = AuthorLimits()
         versions_dir = read.text("versions_dir")
         find_links = read.text("find_links")
         return cls(
@@ -162,6 +200,12 @@ class SubmissionSettings:
             ),
             install_timeout_s=float(read.count("install_timeout_s", 600)),
             check_games=read.count("check_games", 3),
+            check_concurrency=read.count("check_concurrency", default_check_concurrency()),
+            authors=AuthorLimits(
+                uploads_per_hour=read.count("uploads_per_hour", author_defaults.uploads_per_hour),
+                max_waiting=read.count("max_waiting", author_defaults.max_waiting),
+                max_stored_bytes=read.count("max_stored_bytes", author_defaults.max_stored_bytes),
+            ),
         )
 
 

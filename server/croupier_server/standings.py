@@ -3,35 +3,44 @@
 Games are grouped into deals by (tournament, deal); a game outside any tournament is a deal
 of its own. Games of one seat (solitaire) are compared across the bots that played the
 same deal, as one game whose seats are those bots.
+
+A board is read as arrays (:func:`~croupier_server.db.statistics.board_seats`) and grouped
+by :func:`board_deals`, with no Python object per game; :func:`deals_of` groups the same
+games as :class:`~croupier_server.ratings.Deal` values for the callers that need them.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
 from sqlmodel import Session
 
 from croupier_server.db import FaultKind, statistics
-from croupier_server.db.statistics import FinishedGame
+from croupier_server.db.statistics import BoardSeats, FinishedGame
 from croupier_server.ratings import (
     Deal,
     GameOutcome,
     Interval,
     bootstrap_elo,
     margins,
-    pair_results,
 )
+from croupier_server.ratings.results import DealTables, Floats, Indices, Table, sums_by
 
 __all__ = [
+    "BoardDeals",
     "Standing",
+    "board_deals",
     "deals_of",
     "fault_counts",
     "rank_bots",
     "seat_games",
     "standings",
     "stored_deals",
+    "with_latencies",
 ]
 
 _FAULT_GROUPS = {
@@ -87,9 +96,7 @@ def standings(
     Of one variant (see :meth:`croupier.games.Game.variant_label`), of one
     tournament, when given.
     """
-    games = statistics.finished_game_seats(
-        session, game=game, variant=variant, tournament_id=tournament_id
-    )
+    seats = statistics.board_seats(session, game=game, variant=variant, tournament_id=tournament_id)
     kinds = statistics.bot_fault_counts(
         session, game=game, variant=variant, tournament_id=tournament_id
     )
@@ -97,15 +104,15 @@ def standings(
         session, game=game, variant=variant, tournament_id=tournament_id
     )
     return rank_bots(
-        deals_of(games),
-        faults=fault_counts(kinds, games),
+        board_deals(seats).tables,
+        faults=fault_counts(kinds, seats),
         latencies=latencies,
         resamples=resamples,
     )
 
 
 def rank_bots(
-    deals: Sequence[Deal],
+    deals: Sequence[Deal] | DealTables,
     *,
     faults: Mapping[str, dict[str, int]],
     latencies: Mapping[str, Sequence[float]] | None = None,
@@ -114,23 +121,24 @@ def rank_bots(
     """The standings of the bots of ``deals``, best Elo first.
 
     Args:
-        deals: The duplicate sets (see :func:`deals_of`).
+        deals: The duplicate sets (see :func:`deals_of`), or their tables (the fast form of
+            a board of many games, see :func:`board_deals`).
         faults: Each bot's :func:`fault_counts`.
         latencies: Each bot's decision times in ms; without them, no ``latency_ms``.
         resamples: The bootstrap resamples of the Elo and margin intervals.
     """
-    if not deals:
+    tables = deals if isinstance(deals, DealTables) else DealTables.from_deals(deals)
+    if not tables.deals:
         return []
-    elo = bootstrap_elo(deals, resamples=resamples)
-    margin = margins(deals, resamples=resamples)
-    points: dict[str, list[float]] = {bot: [0.0, 0.0] for bot in elo.estimate}
-    for deal in deals:
-        for outcome in deal.games:
-            for result in pair_results(outcome):
-                points[result.bot][0] += result.weight * result.score
-                points[result.opponent][0] += result.weight * (1 - result.score)
-                points[result.bot][1] += result.weight
-                points[result.opponent][1] += result.weight
+    results = tables.pair_results()
+    elo = bootstrap_elo(results, resamples=resamples)
+    margin = margins(tables, resamples=resamples)
+    size = len(results.bots)
+    won = sums_by(results.first, results.score, size)
+    won += sums_by(results.second, results.weight - results.score, size)
+    weights = sums_by(results.first, results.weight, size)
+    weights += sums_by(results.second, results.weight, size)
+    points = {bot: (float(won[i]), float(weights[i])) for i, bot in enumerate(results.bots)}
     ranked = sorted(elo.estimate, key=lambda bot: (-elo.estimate[bot], bot))
     return [
         Standing(
@@ -147,6 +155,16 @@ def rank_bots(
             latency_ms=_latency((latencies or {}).get(bot, [])),
         )
         for rank, bot in enumerate(ranked, start=1)
+    ]
+
+
+def with_latencies(
+    table: Iterable[Standing], latencies: Mapping[str, Sequence[float]]
+) -> list[Standing]:
+    """The standings ``table`` with each bot's decision times (ms) from ``latencies``."""
+    return [
+        dataclasses.replace(line, latency_ms=_latency(latencies.get(line.bot, [])))
+        for line in table
     ]
 
 
@@ -201,6 +219,146 @@ def seat_games(games: Iterable[FinishedGame]) -> dict[str, tuple[int, ...]]:
     return {bot: tuple(ids) for bot, ids in found.items()}
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class BoardDeals:
+    """A board's rated games as its fit counts them, from its seats as arrays.
+
+    Attributes:
+        tables: The games grouped into deals, as :func:`deals_of` groups them.
+        seat_games: Each bot's games, as :func:`seat_games` gives them.
+    """
+
+    tables: DealTables
+    seat_games: dict[str, tuple[int, ...]]
+
+
+def board_deals(seats: BoardSeats) -> BoardDeals:
+    """The deals of a board's seats, with no Python object per game.
+
+    The same deals in the same order as :func:`deals_of` of the same games, and the same
+    :func:`seat_games`: a tournament's deals in the order of its schedule from where its
+    first stored game falls, a deal's games in the order of their seatings (bots, then
+    scores), the games of one seat of a deal as one game of its bots.
+    """
+    count = len(seats.game)
+    if not count:
+        return BoardDeals(DealTables((), 0, ()), {})
+    starts = np.flatnonzero(np.r_[True, seats.game[1:] != seats.game[:-1]])
+    widths = np.diff(np.r_[starts, count])
+    game_of_seat = np.repeat(np.arange(len(starts)), widths)
+    position = np.arange(count) - starts[game_of_seat]
+    began, number = _deal_keys(seats, starts)
+    width = int(widths.max(initial=1))
+    bots = np.zeros((len(starts), width), dtype=np.int64)  # the bot plus 1; 0 past the seats
+    bots[game_of_seat, position] = seats.bot + 1
+    scores = np.zeros((len(starts), width))
+    scores[game_of_seat, position] = seats.score
+    order = _seating_order(bots, scores, began, number)
+    new_deal = np.r_[True, np.diff(began[order]) != 0] | np.r_[True, np.diff(number[order]) != 0]
+    deal = np.cumsum(new_deal) - 1
+    sorted_widths = widths[order]
+    deal_seats = sums_by(deal, sorted_widths.astype(np.float64), int(deal[-1]) + 1)
+    solitaire = sorted_widths[new_deal] == 1
+    # Every seat in the order of the sorted games, and its deal.
+    rows = np.repeat(starts[order] - np.cumsum(sorted_widths) + sorted_widths, sorted_widths)
+    rows += np.arange(count)
+    seat_deal = np.repeat(deal, sorted_widths)
+    tables: list[Table] = []
+    several = ~solitaire[deal] & (sorted_widths >= 2)
+    for seated in np.unique(sorted_widths[several]):
+        chosen = several & (sorted_widths == seated)
+        picked = order[chosen]
+        tables.append((bots[picked, :seated] - 1, scores[picked, :seated], deal[chosen]))
+    alone = solitaire[seat_deal] & (deal_seats[seat_deal] >= 2)
+    for seated in np.unique(deal_seats[seat_deal[alone]]).astype(np.int64):
+        chosen = rows[alone & (deal_seats[seat_deal] == seated)]
+        dealt = seat_deal[alone & (deal_seats[seat_deal] == seated)]
+        tables.append(
+            (
+                seats.bot[chosen].reshape(-1, seated),
+                seats.score[chosen].reshape(-1, seated),
+                dealt[::seated],
+            )
+        )
+    played = deal_seats[seat_deal] >= 2
+    return BoardDeals(
+        tables=_renumbered(seats.bots, tables),
+        seat_games=_by_bot(seats.bots, seats.bot[rows[played]], seats.game[rows[played]]),
+    )
+
+
+def _seating_order(bots: Indices, scores: Floats, began: Indices, number: Indices) -> Indices:
+    """The games sorted by deal, then by their bots and scores seat by seat.
+
+    :func:`deals_of`'s order, from each game's bots (plus 1, 0 past its seats) and scores
+    as rows.
+    """
+    width = bots.shape[1]
+    columns = range(width - 1, -1, -1)
+    bits = max(int(bots.max(initial=0)).bit_length(), 1)
+    if bits * width <= 62:  # the bots of a game as one number: one sort, not one a seat
+        packed = np.zeros(len(bots), dtype=np.int64)
+        for k in range(width):
+            packed = (packed << bits) | bots[:, k]
+        seatings = [packed]
+    else:
+        seatings = [bots[:, k] for k in columns]
+    order = np.lexsort([*seatings, number, began])
+    ranked = bots[order]
+    same_deal = (began[order][1:] == began[order][:-1]) & (number[order][1:] == number[order][:-1])
+    if not (same_deal & (ranked[1:] == ranked[:-1]).all(axis=1)).any():
+        return order  # no two games of a deal with the same seating: the scores never count
+    return np.lexsort(
+        [*(scores[:, k] for k in columns), *(bots[:, k] for k in columns), number, began]
+    )
+
+
+def _deal_keys(seats: BoardSeats, starts: Indices) -> tuple[Indices, Indices]:
+    """Each game's deal as it sorts by when it began.
+
+    (its tournament's first game, its deal number) for a scheduled game, (its own id, 0)
+    for any other.
+    """
+    game, tournament, number = seats.game[starts], seats.tournament[starts], seats.deal[starts]
+    scheduled = (tournament >= 0) & (number >= 0)
+    began = game.copy()
+    tournaments, which = np.unique(tournament[scheduled], return_inverse=True)
+    first = np.full(len(tournaments), np.iinfo(np.int64).max)
+    np.minimum.at(first, which, game[scheduled])
+    began[scheduled] = first[which]
+    return began, np.where(scheduled, number, 0)
+
+
+def _renumbered(names: Sequence[str], tables: list[Table]) -> DealTables:
+    """``tables`` with the deals that have games numbered from 0, the bots that sat from 0."""
+    deals = np.zeros(1 + max((int(table[2].max()) for table in tables), default=-1), np.int64)
+    sat = np.zeros(len(names), dtype=np.int64)
+    for seated, _, deal in tables:
+        deals[deal] = 1
+        sat[seated.ravel()] = 1
+    deal_number, bot_number = np.cumsum(deals) - 1, np.cumsum(sat) - 1
+    merged: list[Table] = []
+    for width in sorted({seated.shape[1] for seated, _, _ in tables}):
+        same = [table for table in tables if table[0].shape[1] == width]
+        deal = deal_number[np.concatenate([table[2] for table in same])]
+        by_deal = np.argsort(deal, kind="stable")
+        seated = bot_number[np.concatenate([table[0] for table in same])]
+        score = np.concatenate([table[1] for table in same])
+        merged.append((seated[by_deal], score[by_deal], deal[by_deal]))
+    played = np.flatnonzero(sat).tolist()
+    return DealTables(tuple(names[i] for i in played), int(deals.sum()), tuple(merged))
+
+
+def _by_bot(names: Sequence[str], bots: Indices, games: Indices) -> dict[str, tuple[int, ...]]:
+    """Each bot's ``games``, in their order."""
+    if not len(bots):
+        return {}
+    order = np.argsort(bots, kind="stable")
+    found, first = np.unique(bots[order], return_index=True)
+    split = np.split(games[order], first[1:])
+    return {names[bot]: tuple(ids.tolist()) for bot, ids in zip(found.tolist(), split, strict=True)}
+
+
 def _deal_groups(games: Iterable[FinishedGame]) -> list[list[FinishedGame]]:
     """The games of each deal, the deals in the order they began, a deal's in seating order."""
     groups: dict[tuple[int, int], list[FinishedGame]] = {}
@@ -225,14 +383,14 @@ def _deal_groups(games: Iterable[FinishedGame]) -> list[list[FinishedGame]]:
 
 
 def fault_counts(
-    kinds: Mapping[str, Mapping[str, int]], games: Iterable[FinishedGame]
+    kinds: Mapping[str, Mapping[str, int]], games: Iterable[FinishedGame] | BoardSeats
 ) -> dict[str, dict[str, int]]:
     """Each bot's ``timeouts``, ``illegal`` actions, ``crashes`` and ``forfeits``.
 
     Args:
         kinds: Each bot's faults by kind, as
             :func:`~croupier_server.db.bot_fault_counts` counts them.
-        games: The finished games whose forfeited seats are counted.
+        games: The finished games whose forfeited seats are counted, or their seats.
     """
     counts: dict[str, dict[str, int]] = {}
     for bot, by_kind in kinds.items():
@@ -241,6 +399,11 @@ def fault_counts(
             group = _FAULT_GROUPS.get(FaultKind(kind)) if kind in set(FaultKind) else None
             if group is not None:
                 tally[group] += count
+    if isinstance(games, BoardSeats):
+        forfeits = np.bincount(games.bot[games.forfeited], minlength=len(games.bots))
+        for index in np.flatnonzero(forfeits).tolist():
+            counts.setdefault(games.bots[index], _no_faults())["forfeits"] += int(forfeits[index])
+        return counts
     for record in games:
         for bot in record.forfeited:
             counts.setdefault(bot, _no_faults())["forfeits"] += 1

@@ -7,7 +7,8 @@
   a browser download of Playwright's own. Without it the tests are skipped, unless
   ``CROUPIER_REQUIRE_BROWSER=1`` (CI) makes that a failure.
 - ``page``: a fresh page (its own context) that records script errors, console errors and
-  requests for anything outside the dashboard; a test in which any occurred fails.
+  requests for anything outside the dashboard; a test in which any occurred fails. It
+  honours the pages' content security policy unless the module overrides ``bypass_csp``.
 """
 
 from __future__ import annotations
@@ -28,16 +29,19 @@ from playwright.sync_api import (
     Page,
     Playwright,
     Route,
+    expect,
     sync_playwright,
 )
 
 from croupier_server.db import create_database_engine, init_database
 from tests.browser.serving import serving_dashboard
 from tests.browser.stored_games import StoredGames, find_stored_games
+from tests.waiting import patience_ms
 from tests.web.filling import FilledDatabase, fill_database
 
 __all__ = [
     "browser",
+    "bypass_csp",
     "dashboard_url",
     "empty_dashboard_url",
     "filled_database",
@@ -57,8 +61,6 @@ CHROMIUM_ARGUMENTS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-ACTION_TIMEOUT_MS = 10_000
-"""How long a click or a navigation waits for the page (Playwright's default is 30 s)."""
 
 
 @dataclass
@@ -69,6 +71,8 @@ class PageProblems:
 
 
 PROBLEMS = pytest.StashKey[PageProblems]()
+# An expectation waits as long as any wait of the run (Playwright's own default is 5 s).
+expect.set_options(timeout=patience_ms())
 
 
 @pytest.hookimpl(wrapper=True)
@@ -158,11 +162,22 @@ def empty_dashboard_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[st
 
 
 @pytest.fixture
-def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+def bypass_csp() -> bool:
+    """Whether ``page`` ignores the pages' content security policy: no, by default.
+
+    The dashboard's pages run under their real policy, so a page that broke it fails its
+    test (the violation is a console error). A module whose tests inject tooling that the
+    policy forbids (axe, as an inline script) overrides this fixture to return True.
+    """
+    return False
+
+
+@pytest.fixture
+def page(browser: Browser, bypass_csp: bool, request: pytest.FixtureRequest) -> Iterator[Page]:
     """A page of a fresh context; its script and console errors fail the test."""
     problems = request.node.stash.setdefault(PROBLEMS, PageProblems())
-    context = browser.new_context()
-    context.set_default_timeout(ACTION_TIMEOUT_MS)
+    context = browser.new_context(bypass_csp=bypass_csp)
+    context.set_default_timeout(patience_ms())
     context.route("**/*", lambda route: _local_only(route, problems))
     opened = context.new_page()
     opened.on("pageerror", lambda error: problems.messages.append(f"script error: {error}"))

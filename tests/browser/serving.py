@@ -3,21 +3,21 @@
 from __future__ import annotations
 
 import contextlib
-import selectors
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO
+
+from tests.waiting import next_line
 
 CROUPIER = Path(sys.executable).with_name("croupier")
 """The command line of this environment (installed next to its Python)."""
 
-START_TIMEOUT_S = 30.0
 STOP_TIMEOUT_S = 10.0
 ADDRESS_PREFIX = "dashboard: "
+BROWSING_BUDGET = ("--http-page-budget", "100000")
+"""Every browser test's pages come from one address: no client budget may cut them short."""
 
 
 @contextlib.contextmanager
@@ -29,31 +29,32 @@ def serving_dashboard(database_url: str, log_path: Path) -> Iterator[str]:
     """
     with log_path.open("w") as log:
         process = subprocess.Popen(
-            [str(CROUPIER), "dashboard", "--http", "127.0.0.1:0", "--db", database_url],
+            [
+                CROUPIER,
+                "dashboard",
+                "--http",
+                "127.0.0.1:0",
+                "--db",
+                database_url,
+                *BROWSING_BUDGET,
+            ],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=log,
             text=True,
         )
         try:
-            assert process.stdout is not None
-            yield _announced_url(process, process.stdout, log_path)
+            yield _announced_url(process, log_path)
         finally:
             _stop(process)
 
 
-def _announced_url(process: subprocess.Popen[str], stdout: IO[str], log_path: Path) -> str:
+def _announced_url(process: subprocess.Popen[str], log_path: Path) -> str:
     """The address the server prints once it listens (the ``dashboard: URL ...`` line)."""
-    deadline = time.monotonic() + START_TIMEOUT_S
-    with selectors.DefaultSelector() as selector:
-        selector.register(stdout, selectors.EVENT_READ)
-        while (left := deadline - time.monotonic()) > 0 and selector.select(left):
-            line = stdout.readline()
-            if not line:
-                break
-            if line.startswith(ADDRESS_PREFIX):
-                return line.removeprefix(ADDRESS_PREFIX).split()[0].rstrip("/")
-    status = process.poll()
+    while line := next_line(process):
+        if line.startswith(ADDRESS_PREFIX):
+            return line.removeprefix(ADDRESS_PREFIX).split()[0].rstrip("/")
+    status = process.wait()
     raise RuntimeError(
         f"croupier dashboard did not announce its address (exit status {status}):\n"
         + log_path.read_text()

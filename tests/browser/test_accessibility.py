@@ -2,7 +2,8 @@
 
 The tests install the version that ``axe/package-lock.json`` pins into ``axe/node_modules``
 (ignored by git) with ``npm ci``, once, and inject its ``axe.min.js`` into each page, at a
-desktop's width and a phone's. Without npm the tests are skipped, unless
+desktop's width and a phone's (in a context that bypasses the pages' content security
+policy, which allows no inline script). Without npm the tests are skipped, unless
 ``CROUPIER_REQUIRE_NODE=1`` (CI) makes that a failure.
 """
 
@@ -52,6 +53,15 @@ def _installed_version() -> str | None:
         return None
     version: str = json.loads(manifest.read_text())["version"]
     return version
+
+
+@pytest.fixture
+def bypass_csp() -> bool:
+    """axe goes in as an inline script, which the dashboard's policy forbids.
+
+    The policy itself is checked, page by page, by ``test_security_policy.py``.
+    """
+    return True
 
 
 @pytest.fixture(scope="session")

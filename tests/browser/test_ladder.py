@@ -15,10 +15,11 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from croupier_server.db import create_database_engine, init_database
-from tests.e2e.test_remote import CROUPIER, Processes, first_line
+from tests.e2e.test_remote import CROUPIER, Processes
 from tests.server.ladder.harness import add_versions, lexio_ladder
+from tests.waiting import next_line, patience_s
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(120)]
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ADMIN = "browser-ladder-admin-token-0123456789"
 
@@ -55,15 +56,15 @@ def test_an_open_ladders_page_follows_its_games_and_reloads_once_closed(
     engine.dispose()
     argv = [str(CROUPIER), "serve", "--listen", "127.0.0.1:0", "--http", "127.0.0.1:0"]
     server = processes.start([*argv, "--db", database], CROUPIER_ADMIN_TOKEN=ADMIN)
-    first_line(server)
-    url = first_line(server).split()[1].rstrip("/")
+    next_line(server)
+    url = next_line(server).split()[1].rstrip("/")
 
     page.goto(f"{url}/ladders/{ladder.id}")
     page.evaluate("window.notReloaded = true")
     finished = page.locator("[data-field=finished]")
     shown = finished.text_content()
-    expect(finished).not_to_have_text(shown or "", timeout=20_000)
-    expect(page.locator("table.standings tbody tr")).to_have_count(3, timeout=20_000)
+    expect(finished).not_to_have_text(shown or "")
+    expect(page.locator("table.standings tbody tr")).to_have_count(3)
     assert page.evaluate("window.notReloaded === true")  # updated in place
     expect(page.locator("table.entrants tbody tr")).to_have_count(3)
     for name in ("random@1", "greedy@1", "cautious@1"):
@@ -75,7 +76,7 @@ def test_an_open_ladders_page_follows_its_games_and_reloads_once_closed(
         headers={"Authorization": f"Bearer {ADMIN}"},
         method="POST",
     )
-    with urllib.request.urlopen(request, timeout=10) as answer:
+    with urllib.request.urlopen(request, timeout=patience_s()) as answer:
         assert json.load(answer)["status"] == "closed"
-    expect(page.locator("h1 .badge.closed")).to_be_visible(timeout=20_000)
+    expect(page.locator("h1 .badge.closed")).to_be_visible()
     assert page.evaluate("window.notReloaded === undefined")  # reloaded once, then still

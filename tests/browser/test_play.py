@@ -14,7 +14,6 @@ import json
 import re
 import shlex
 import sys
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -28,10 +27,11 @@ from sqlmodel import Session
 
 from croupier_server.db import create_database_engine, init_database
 from croupier_server.db.bots import add_bot
-from tests.e2e.test_remote import CROUPIER, Processes, first_line
+from tests.e2e.test_remote import CROUPIER, Processes
 from tests.server.referee.harness import example_command
+from tests.waiting import next_line, patience_ms, patience_s, wait_for
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(240)]
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 LEXIO_BOTS = ["lexio_random", "lexio_greedy", "lexio_cautious"]
 SLOW_BOTS = ["slow_a", "slow_b", "slow_c"]
@@ -41,8 +41,8 @@ SLOW_COMMAND = shlex.join(
     [sys.executable, str(SCRIPTED), "slow", "--delay-ms", "40", "--protocol", "2"]
 )
 CRIBBAGE_BOTS = ["cribbage_random", "cribbage_greedy"]
-TURN = 30_000
-"""How long a page may wait for the person's turn (ms): the bots think in between."""
+TABLES_PER_CLIENT = ("--tables-per-client", "8")
+"""Every table here is a guest's at one address; tests leave theirs to the bots to finish."""
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,11 @@ class Serving:
 
 @pytest.fixture(scope="module")
 def serving(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Serving]:
-    """``croupier serve`` open to anyone's tables, a seat left alone 1 s going to its bot."""
+    """``croupier serve`` open to anyone's tables, a seat left alone 1 s going to its bot.
+
+    The tests' tables all come from one guest's address, and several are still played on by
+    their bots when the next test opens its own: that guest may hold as many as the server.
+    """
     directory = tmp_path_factory.mktemp("play")
     database = f"sqlite:///{directory / 'play.db'}"
     engine = create_database_engine(database)
@@ -72,12 +76,12 @@ def serving(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Serving]:
     processes = Processes()
     argv = [str(CROUPIER), "serve", "--listen", "127.0.0.1:0", "--http", "127.0.0.1:0"]
     server = processes.start(
-        [*argv, "--tables", "anyone", "--away-s", "1", "--db", database],
+        [*argv, "--tables", "anyone", "--away-s", "1", *TABLES_PER_CLIENT, "--db", database],
         CROUPIER_VERSIONS_DIR=str(directory / "versions"),
     )
     try:
-        first_line(server)
-        yield Serving(first_line(server).split()[1].rstrip("/"), database)
+        next_line(server)
+        yield Serving(next_line(server).split()[1].rstrip("/"), database)
     finally:
         processes.stop_all()
 
@@ -101,18 +105,33 @@ def status(page: Page) -> dict[str, str]:
 
 
 def wait_for_turn(page: Page, answered: str) -> bool:
-    """Wait until a decision other than ``answered`` is asked of the person; False: over."""
+    """Wait until a decision other than ``answered`` is asked of the person, whose page
+    follows the seat (its away time stopped); False: over."""
     page.wait_for_function(
         """(answered) => {
             const line = document.getElementById('play-status');
             return line !== null && (line.dataset.state === 'over'
-                || (line.dataset.state === 'person' && line.dataset.request !== ''
+                || (line.dataset.state === 'person' && line.dataset.live === 'true'
+                    && line.dataset.request !== ''
                     && line.dataset.request !== answered));
         }""",
         arg=answered,
-        timeout=TURN,
+        timeout=patience_ms(),
     )
     return status(page)["state"] != "over"
+
+
+def wait_for_step(page: Page, least: int) -> None:
+    """Wait until the seat's page shows step ``least`` or a later one.
+
+    A function, not an expression: under the page's policy Playwright evaluates a string
+    only once, and an expression it would evaluate again at each poll ('unsafe-eval').
+    """
+    page.wait_for_function(
+        "(least) => Number(document.getElementById('play-status').dataset.step) >= least",
+        arg=least,
+        timeout=patience_ms(),
+    )
 
 
 def own_piece(page: Page, seat: int, face: str) -> object:
@@ -145,7 +164,7 @@ def play_to_the_end(page: Page, seat: int) -> int:
 
 def seat_state(url: str) -> str:
     """Who plays the seat of ``url``, as its page says when it is loaded (not followed)."""
-    with urllib.request.urlopen(url, timeout=10) as answer:
+    with urllib.request.urlopen(url, timeout=patience_s()) as answer:
         page = answer.read().decode()
     match = re.search(r'<script id="play-first" type="application/json">(.*?)</script>', page)
     assert match is not None
@@ -228,14 +247,11 @@ def test_a_seat_handed_to_a_bot_is_taken_back_and_a_reload_keeps_it(
     assert wait_for_turn(page, "")
     page.locator("#play-bot").fill("lexio_greedy")
     page.get_by_role("button", name="Let the bot play for me").click()
-    expect(page.locator("#play-status")).to_contain_text("lexio_greedy", timeout=TURN)
+    expect(page.locator("#play-status")).to_contain_text("lexio_greedy")
     step = int(status(page)["step"])
-    page.wait_for_function(
-        f"Number(document.getElementById('play-status').dataset.step) > {step + 4}",
-        timeout=TURN,
-    )
+    wait_for_step(page, step + 5)
     page.get_by_role("button", name="Take my seat back").click()
-    expect(page.locator("#play-status")).to_contain_text("took the seat back", timeout=TURN)
+    expect(page.locator("#play-status")).to_contain_text("took the seat back")
     assert wait_for_turn(page, "")
     before = status(page)["request"]
     page.reload()
@@ -261,15 +277,13 @@ def test_a_closed_page_lets_the_stand_in_play_until_the_link_is_opened(
     assert wait_for_turn(page, "")
     step = int(status(page)["step"])
     context.close()  # no page follows the seat: after 1 s lexio_random plays it
-    deadline = time.monotonic() + TURN / 1000
-    while seat_state(url) != "bot":  # read from the seat's page, which does not follow it
-        assert time.monotonic() < deadline, "the stand-in never took the seat"
-        time.sleep(0.05)
+    # Read from the seat's page, which does not follow it.
+    wait_for(lambda: seat_state(url) == "bot", "the stand-in to take the seat")
     again = browser.new_context()
     try:
         back = again.new_page()
         back.goto(url)
-        expect(back.locator("#play-status")).to_contain_text("welcome back", timeout=TURN)
+        expect(back.locator("#play-status")).to_contain_text("welcome back")
         assert int(status(back)["step"]) > step  # the stand-in played meanwhile
         assert wait_for_turn(back, "")
     finally:
@@ -295,9 +309,7 @@ def test_a_finished_game_is_forked_from_a_step_and_played_on(page: Page, serving
     expect(page.locator("h1")).to_contain_text("seat 3")
     forked = game_id_of(page)
     assert forked != original
-    page.wait_for_function(
-        "Number(document.getElementById('play-status').dataset.step) >= 6", timeout=TURN
-    )
+    wait_for_step(page, 6)
     play_to_the_end(page, 3)
     page.goto(f"{serving.url}/api/games/{forked}/replay")
     first_six = page.evaluate("() => document.body.innerText")
@@ -332,7 +344,7 @@ def test_without_the_link_a_browser_can_neither_act_nor_see_the_hand(
         stranger.close()
     request = urllib.request.Request(f"{serving.url}/play/{'x' * 30}/events")
     with pytest.raises(urllib.error.HTTPError) as refused:
-        urllib.request.urlopen(request, timeout=10)
+        urllib.request.urlopen(request, timeout=patience_s())
     refused.value.close()
     assert refused.value.code == 404
 
@@ -349,11 +361,17 @@ def test_a_seat_left_alone_is_forfeited_when_its_table_says_so(serving: Serving)
     opened = urllib.request.Request(
         f"{serving.url}/play", data=urllib.parse.urlencode(form).encode(), method="POST"
     )
-    with urllib.request.urlopen(opened, timeout=30) as answer:  # follows the 303
+    with urllib.request.urlopen(opened, timeout=patience_s()) as answer:  # follows the 303
         url = answer.url
-    with urllib.request.urlopen(f"{url}/events", timeout=30) as events:
+    with urllib.request.urlopen(f"{url}/events", timeout=patience_s()) as events:
         assert events.readline().startswith(b"data: ")  # followed, then left
-    deadline = time.monotonic() + TURN / 1000
-    while seat_state(url) != "forfeited":
-        assert time.monotonic() < deadline, "the seat left alone was never forfeited"
-        time.sleep(0.1)
+    wait_for(lambda: seat_state(url) == "forfeited", "the seat left alone to be forfeited")
+
+
+def test_the_seat_page_tells_no_other_page_its_address(page: Page, serving: Serving) -> None:
+    """The seat's address is its secret: no referrer leaves with it, and no site frames it."""
+    seat = open_table(page, serving.url, "lexio", bots=",".join(LEXIO_BOTS), rounds="1")
+    with urllib.request.urlopen(seat) as answer:
+        assert answer.headers["Referrer-Policy"] == "no-referrer"
+        assert "frame-ancestors 'none'" in answer.headers["Content-Security-Policy"]
+        assert answer.headers["X-Frame-Options"] == "DENY"

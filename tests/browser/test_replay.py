@@ -154,7 +154,11 @@ def test_play_advances_at_the_chosen_speed_until_paused(viewer: Viewer) -> None:
     play = viewer.control("play")
     play.click()
     expect(play).to_have_attribute("aria-pressed", "true")
-    viewer.page.wait_for_function("Number(document.querySelector('#replay').dataset.step) >= 3")
+    # A function, not an expression: under the page's policy Playwright evaluates a string
+    # only once, and an expression it would evaluate again at each poll ('unsafe-eval').
+    viewer.page.wait_for_function(
+        "() => Number(document.querySelector('#replay').dataset.step) >= 3"
+    )
     play.click()
     expect(play).to_have_attribute("aria-pressed", "false")
     paused_at = viewer.step

@@ -17,14 +17,12 @@ from sqlmodel import Session
 from croupier_server import db
 from croupier_server.db import DecidedBy, create_database_engine
 from tests.browser.stored_games import StoredGames
-from tests.e2e.test_remote import CROUPIER, Processes, first_line
+from tests.e2e.test_remote import CROUPIER, Processes
 from tests.server.referee.harness import scripted_command
+from tests.waiting import next_line
 from tests.web.filling import FilledDatabase
 
 pytestmark = pytest.mark.browser
-
-ASKING_MS = 60_000
-"""How long a page may take to ask a bot every decision of a seat (a bot starts first)."""
 
 
 @pytest.fixture(scope="module")
@@ -47,8 +45,8 @@ def serve_url(
         [*argv, "--db", url], CROUPIER_VERSIONS_DIR=str(directory / "versions")
     )
     try:
-        first_line(server)  # the referee's address
-        yield first_line(server).split()[1].rstrip("/")
+        next_line(server)  # the referee's address
+        yield next_line(server).split()[1].rstrip("/")
     finally:
         processes.stop_all()
 
@@ -78,7 +76,7 @@ def ask(page: Page, url: str, game_id: int, seat: int, bot: str) -> None:
     page.goto(f"{url}/games/{game_id}/second-opinion")
     page.get_by_label("Seat").select_option(str(seat))
     page.get_by_label("Bot to ask").select_option(bot)
-    page.get_by_role("button", name="Ask").click(timeout=ASKING_MS)
+    page.get_by_role("button", name="Ask").click()
 
 
 def test_a_bot_is_asked_each_decision_of_a_seat_and_its_differences_are_marked(
@@ -89,7 +87,7 @@ def test_a_bot_is_asked_each_decision_of_a_seat_and_its_differences_are_marked(
     heading = page.get_by_role(
         "heading", name=f"lexio_strong in seat {seat}, played by lexio_greedy"
     )
-    expect(heading).to_be_visible(timeout=ASKING_MS)
+    expect(heading).to_be_visible()
     rows = page.locator("table.opinions tbody tr")
     expect(rows).to_have_count(len(steps))
     assert [int(text) for text in rows.locator("th").all_inner_texts()] == steps
@@ -112,9 +110,7 @@ def test_a_bot_that_crashes_is_told_in_one_line_on_the_page(
     seat, steps = seat_decisions(filled_database.url, stored_games.lexio, "lexio_greedy")
     ask(page, serve_url, stored_games.lexio, seat, "crashing")
     failure = page.locator(".opinion-failure")
-    expect(failure).to_have_text(
-        f"crashing ended at step {steps[1]}: it exited with status 3", timeout=ASKING_MS
-    )
+    expect(failure).to_have_text(f"crashing ended at step {steps[1]}: it exited with status 3")
     expect(page.locator("table.opinions tbody tr")).to_have_count(2)
     expect(page.locator("table.opinions tbody tr").nth(1)).to_contain_text("crash: ")
 

@@ -19,9 +19,10 @@ from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import Locator, Page, expect
 
+from tests.waiting import patience_s
+
 T = TypeVar("T")
 
-SETTLE_TIMEOUT_S = 5.0
 
 _READ_HANDS = """
 root => [...root.querySelectorAll('.seat[data-seat]')].map(seat => {
@@ -146,12 +147,13 @@ class Viewer:
         return links
 
     def settle(self, read: Callable[[], T], expected: T) -> T:
-        """``read()`` once it equals ``expected``, or its last value after a few seconds.
+        """``read()`` once it equals ``expected``, or its last value once the run's patience
+        ran out.
 
         The viewer redraws after fetching steps; this waits for the redraw without
         assuming how it is done.
         """
-        deadline = time.monotonic() + SETTLE_TIMEOUT_S
+        deadline = time.monotonic() + patience_s()
         while (value := read()) != expected and time.monotonic() < deadline:
             self.page.wait_for_timeout(100)
         return value

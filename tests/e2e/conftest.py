@@ -7,10 +7,12 @@ The ``database_url`` fixture (SQLite, and PostgreSQL when it is reachable) and t
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from croupier_server.db import create_database_engine
+from tests.e2e.test_remote import Processes
 from tests.server.conftest import database_url, engine, postgres_database_url
 from tests.server.referee.harness import check_stored_games
 
@@ -19,8 +21,28 @@ __all__ = [
     "database_url",
     "engine",
     "postgres_database_url",
+    "processes",
     "seeded_bots",
+    "versions_dir",
 ]
+
+
+@pytest.fixture
+def processes() -> Iterator[Processes]:
+    """The command processes a test starts (:class:`Processes`), all stopped at its end."""
+    started = Processes()
+    try:
+        yield started
+    finally:
+        started.stop_all()
+
+
+@pytest.fixture
+def versions_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """``$CROUPIER_VERSIONS_DIR`` of the serve: where it makes the versions ready."""
+    directory = tmp_path / "versions"
+    monkeypatch.setenv("CROUPIER_VERSIONS_DIR", str(directory))
+    return directory
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ from croupier_server.db import DecidedBy, create_database_engine, outputs
 from tests.fakebots.chatty import BANNER_LINES
 from tests.server.referee.harness import REPOSITORY, example_command
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(120)]
+pytestmark = pytest.mark.slow
 
 CHATTY = 0
 CHATTY_COMMAND = f"python {REPOSITORY / 'tests' / 'fakebots' / 'chatty.py'}"

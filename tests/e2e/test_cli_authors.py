@@ -12,8 +12,6 @@ from sqlmodel import Session
 from croupier_server.cli import main
 from croupier_server.db import authors, create_database_engine
 
-pytestmark = pytest.mark.timeout(60)
-
 _TOKEN = re.compile(r"CROUPIER_AUTHOR_TOKEN\): (\S+)$", re.MULTILINE)
 
 
@@ -80,9 +78,15 @@ def test_an_author_is_added_listed_revoked_and_given_a_new_token(
 @pytest.mark.parametrize(
     ("argv", "error"),
     [
-        (("add", " ada"), "an author name is 1 to 64 printable characters without surrounding"),
-        (("add", "x" * 65), "an author name is 1 to 64 printable characters"),
+        (("add", " ada"), "an author name is 1 to 64 lowercase ASCII letters, digits, "),
+        (("add", "x" * 65), "an author name is 1 to 64 lowercase ASCII letters"),
         (("add", "taken"), "an author named 'taken' already exists"),
+        (("add", "Taken"), "an author name is 1 to 64 lowercase ASCII letters"),
+        (("add", "t\u0430ken"), "an author name is 1 to 64 lowercase ASCII letters"),
+        (("add", "\uff54\uff41\uff4b\uff45\uff4e"), "an author name is 1 to 64 lowercase"),
+        (("add", "admin"), "an author name 'admin' is reserved for the server's own use"),
+        (("add", "lexio-random"), "an author name 'lexio-random' is reserved"),
+        (("add", "Lexio-Random"), "an author name is 1 to 64 lowercase ASCII letters"),
         (("revoke", "nobody"), "no author named 'nobody' (croupier author list shows them)"),
         (("token", "nobody"), "no author named 'nobody' (croupier author list shows them)"),
     ],
@@ -100,3 +104,17 @@ def test_a_refusal_is_one_line_and_stores_nothing(
 
 def test_no_author_yet_says_how_to_add_one(capsys: pytest.CaptureFixture[str], url: str) -> None:
     assert run(capsys, url, "list")[1] == "no authors (add one: croupier author add NAME)\n"
+
+
+@pytest.mark.parametrize("name", ["Greedy", "\uff47\uff52\uff45\uff45\uff44\uff59"])
+def test_croupier_bot_add_refuses_a_name_folded_like_another_in_one_line(
+    capsys: pytest.CaptureFixture[str], url: str, name: str
+) -> None:
+    added = main(["bot", "add", "greedy", "--game", "lexio", "--remote", "--db", url])
+    assert added == 0
+    capsys.readouterr()
+    refused = main(["bot", "add", name, "--game", "lexio", "--remote", "--db", url])
+    err = capsys.readouterr().err
+    assert refused == 1
+    assert err.count("\n") == 1
+    assert err == "croupier: error: a bot named 'greedy' already exists\n"

@@ -13,8 +13,7 @@ import pytest
 
 from croupier_server.cli import main
 from tests.server.referee.harness import example_command
-
-pytestmark = pytest.mark.timeout(60)
+from tests.waiting import patience_s
 
 SQLITE_ONLY = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 
@@ -136,7 +135,7 @@ def test_the_installed_command_fails_the_same_way(database: str) -> None:
         [croupier_command, "replay", "7", "--db", database],
         capture_output=True,
         text=True,
-        timeout=30,
+        timeout=patience_s(),
         check=False,
     )
     assert finished.returncode == 1

@@ -25,7 +25,6 @@ import enum
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,10 +32,10 @@ from pathlib import Path
 import pytest
 
 from croupier_server.cli import build_parser, main
+from tests.cpu import cpu_seconds
 from tests.e2e.test_cli_errors import croupier
 from tests.server.referee.harness import scripted_command
-
-pytestmark = pytest.mark.timeout(120)
+from tests.waiting import patience_s
 
 
 class Outcome(enum.Enum):
@@ -93,6 +92,7 @@ BASELINE_LINES: dict[tuple[str, ...], tuple[str, ...]] = {
         "--game cribbage --bot pair0 --bot no-such-bot --max-deals 1 --min-deals 1 --seed 1",
     ),
     ("ratings",): ("--game lexio",),
+    ("db", "pack"): ("",),
     ("replay",): ("1",),
     ("serve",): (
         "--listen 127.0.0.1:0 --http {taken}",
@@ -438,13 +438,13 @@ def test_what_the_sweep_found_ends_in_one_line(
     argv = [workspace.fill(argument) for argument in line.split(" ")]
     if "--db" not in argv:
         argv += ["--db", workspace.url]
-    started = time.monotonic()
+    started = cpu_seconds()
     ended, err = croupier(capsys, *argv)
     assert (ended, err.splitlines()[-1][: len(workspace.fill(error))]) == (
         status,
         workspace.fill(error),
     )
-    assert time.monotonic() - started < 10  # the demo fails before it plays
+    assert cpu_seconds() - started < 10  # the demo fails before it plays
 
 
 EXECUTABLE_CASES = {
@@ -471,7 +471,7 @@ def test_the_installed_command_ends_in_one_line_too(
         else [Path(sys.executable).with_name("croupier"), *argv],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=patience_s(),
         check=False,
         cwd=tmp_path,
     )

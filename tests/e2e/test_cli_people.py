@@ -16,8 +16,6 @@ from croupier_server.cli import main
 from croupier_server.db import BotKind, BotRecord, create_database_engine, init_database
 from croupier_server.db.bots import person_seat_bot
 
-pytestmark = pytest.mark.timeout(60)
-
 
 @pytest.fixture
 def database(tmp_path: Path) -> str:

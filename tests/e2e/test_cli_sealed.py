@@ -17,7 +17,6 @@ from tests.e2e.test_cli_errors import croupier
 from tests.server.referee.harness import example_command
 
 pytestmark = [
-    pytest.mark.timeout(120),
     pytest.mark.parametrize("database_url", ["sqlite"], indirect=True),
 ]
 
@@ -72,6 +71,38 @@ def test_a_command_that_requires_sealed_seats_refuses_a_machine_that_cannot_seal
         "(docs/referee.md, Sealed seats)\n"
     )
     assert games_stored(database) == 0
+
+
+@pytest.mark.usefixtures("unsealable")
+@pytest.mark.parametrize(
+    ("arrange", "serve", "why"),
+    [
+        ("nothing", ["--sign-up"], "--sign-up"),
+        ("author", [], "authors may submit versions on the dashboard"),
+        ("author", ["--no-dashboard", "--sign-up"], None),
+    ],
+    ids=["sign-up", "an author", "sign-up without a dashboard"],
+)
+def test_a_server_open_to_strangers_refuses_to_start_where_it_cannot_seal(
+    database: str,
+    capsys: pytest.CaptureFixture[str],
+    arrange: str,
+    serve: list[str],
+    why: str | None,
+) -> None:
+    if arrange == "author":
+        assert croupier(capsys, "author", "add", "ada", "--db", database)[0] == 0
+    argv = ["serve", "--listen", "127.0.0.1:0", "--http", "127.0.0.1:0", *serve]
+    status, error = croupier(capsys, *argv, "--db", database)
+    assert status != 0
+    if why is None:  # refused before: the sign-up needs the dashboard
+        assert error.startswith("croupier: error: --sign-up is for the dashboard")
+        return
+    assert error == (
+        f"croupier: error: {why}: this server would run strangers' bots, which it runs "
+        f"sealed only, and the seats cannot be sealed here: {UNSEALABLE} "
+        "(docs/referee.md, Sealed seats)\n"
+    )
 
 
 def test_sealed_and_network_is_a_one_line_error(

@@ -42,7 +42,7 @@ from croupier_server.tournament.settings import ProcessMode
 from tests import queries
 from tests.fakebots import colluder
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
+pytestmark = pytest.mark.slow
 
 LEXIO = load_game("lexio", {"players": 4, "rounds": 1})
 COLLUDERS = ("colluder_a", "colluder_b")

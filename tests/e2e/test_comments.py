@@ -23,7 +23,7 @@ from tests.e2e.test_bot_output import croupier
 from tests.fakebots.scripted import LONG_COMMENT
 from tests.server.referee.harness import example_command, scripted_command
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(120)]
+pytestmark = pytest.mark.slow
 
 STRONG, LONG, GREEDY = 0, 1, 2
 STRONG_COMMENT = re.compile(

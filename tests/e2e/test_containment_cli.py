@@ -31,9 +31,9 @@ from tests.server.referee.harness import (
     tagged_processes,
 )
 from tests.server.referee.processes import SeenProcess
+from tests.waiting import ended
 
 pytestmark = [
-    pytest.mark.timeout(120),
     pytest.mark.parametrize("database_url", ["sqlite"], indirect=True),
 ]
 
@@ -76,7 +76,7 @@ def terminate(command: list[str], tag: str) -> list[int]:
         with ProcessWatch(tag) as watch:
             up = watch.wait_for(stubborn_is_up, "the stubborn bot and its child")
         process.send_signal(signal.SIGTERM)
-        _, err = process.communicate(timeout=30)
+        _, err = ended(process)
     finally:
         process.kill()
         process.wait()

@@ -21,7 +21,6 @@ from tests.e2e.test_cli_errors import croupier
 from tests.server.referee.harness import example_command
 
 pytestmark = [
-    pytest.mark.timeout(120),
     pytest.mark.parametrize("database_url", ["sqlite"], indirect=True),
 ]
 

@@ -42,8 +42,7 @@ from croupier_server.db import (
 )
 from croupier_server.standings import standings
 from tests.server.referee.harness import example_command
-
-pytestmark = pytest.mark.timeout(180)
+from tests.waiting import exit_status, wait_for
 
 CROUPIER = Path(sys.executable).with_name("croupier")
 BOTS = ("cribbage_random", "cribbage_greedy", "cribbage_strong")
@@ -88,8 +87,7 @@ class Command:
 
     def finish(self) -> tuple[int, str, str]:
         """Wait for the command to end; its exit status, standard output and error."""
-        status = self.process.wait(timeout=120)
-        return status, self.stdout.read_text(), self.stderr.read_text()
+        return exit_status(self.process), self.stdout.read_text(), self.stderr.read_text()
 
     def kill(self) -> None:
         """End it with SIGKILL, as a crash or the OOM killer would, and reap it."""
@@ -156,8 +154,8 @@ class Croupier:
         wait_for(playing, f"{count} games finished and another in play")
 
     def bots_end(self) -> None:
-        """Check that every bot process of the test ends within a few seconds."""
-        wait_for(lambda: not bot_processes(self.marker), "the bot processes to end", 5)
+        """Check that every bot process of the test ends (none outlives its croupier)."""
+        wait_for(lambda: not bot_processes(self.marker), "the bot processes to end")
 
     def status(self, tournament_id: int) -> str:
         """The stored status of the tournament."""
@@ -165,16 +163,6 @@ class Croupier:
             record = db.get_tournament(session, tournament_id=tournament_id)
         assert record is not None
         return str(record.status)
-
-
-def wait_for(condition: Callable[[], Any], what: str, timeout_s: float = 60) -> Any:
-    """The first true value of ``condition()``, polled until ``timeout_s`` have passed."""
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if value := condition():
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"waited {timeout_s} s for {what}")
 
 
 def bot_processes(marker: str) -> set[int]:

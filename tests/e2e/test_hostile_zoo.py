@@ -27,7 +27,6 @@ from tests.fakebots import zoo
 
 pytestmark = [
     pytest.mark.slow,
-    pytest.mark.timeout(300),
     pytest.mark.parametrize("database_url", ["sqlite"], indirect=True),
     pytest.mark.skipif(
         not sandbox.files_can_be_restricted() or not sandbox.network_can_be_cut(),

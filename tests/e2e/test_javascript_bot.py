@@ -6,7 +6,9 @@ against the greedy one, each registered and played through the ``croupier`` comm
 into a SQLite database, with its events batched in its requests (no GameEvent message). A
 scripted referee checks its Hello, that a request id above 2**53 comes back exactly and
 that it reads the batched events, and the real referee that a refused token ends the bot
-with one line and a non-zero status.
+with one line and a non-zero status. Over TLS, the bot plays a cribbage game as a remote bot
+of ``croupier match --tls-self-signed``, trusting the authority the referee made, and a
+certificate of another authority ends it with one line.
 
 Needs ``node`` (and ``npm`` once, to install ``examples/js/node_modules`` with ``npm ci``);
 without node the tests are skipped, unless ``CROUPIER_REQUIRE_NODE=1`` (CI) makes that a
@@ -48,13 +50,16 @@ from croupier_server.db import (
 )
 from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import RefereeServer
+from croupier_server.referee.tls import CA_FILE, self_signed_credentials
+from tests.e2e.test_remote import wait_until_listening
 from tests.npm import missing_node, npm_ci
+from tests.server.referee.harness import free_port
+from tests.waiting import ended, patience_s
 
 ROOT = Path(__file__).parents[2]
 EXAMPLES = ROOT / "examples"
 JS_BOT = EXAMPLES / "js"
 PACKAGES = ("grpc-js", "proto-loader")
-BOT_TIMEOUT_S = 30
 
 pytestmark = pytest.mark.slow
 
@@ -203,14 +208,16 @@ class ScriptedReferee(referee_pb2_grpc.RefereeServicer):
         yield referee_pb2.RefereeMessage(game_over=over)
 
 
-def _run_bot(node: str, address: str, token: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "CROUPIER_ADDRESS": address, "CROUPIER_TOKEN": token}
+def _run_bot(
+    node: str, address: str, token: str, **variables: str
+) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "CROUPIER_ADDRESS": address, "CROUPIER_TOKEN": token, **variables}
     return subprocess.run(
         [node, str(JS_BOT / "bot.js")],
         env=env,
         capture_output=True,
         text=True,
-        timeout=BOT_TIMEOUT_S,
+        timeout=patience_s(),
         check=False,
     )
 
@@ -241,6 +248,72 @@ def test_a_uint64_request_id_comes_back_exactly_and_the_bot_exits_cleanly(node: 
     assert "game g1 over: place" in done.stderr
     assert f"events: {referee.events_sent} batched, 0 live" in done.stderr
     assert referee.events_sent > 2  # the round's start, the seat's tiles, and its play
+
+
+def test_the_javascript_bot_plays_a_whole_game_over_tls(
+    node: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = f"sqlite:///{tmp_path / 'croupier.db'}"
+    add = ["bot", "add", "visitor", "--game", "cribbage", "--remote", "--db", url]
+    assert main(add) == 0
+    key = re.search(r"CROUPIER_TOKEN\): (\S+)", capsys.readouterr().out)
+    assert key is not None
+    greedy = _command(sys.executable, EXAMPLES / "cribbage_greedy.py")
+    add = ["bot", "add", "greedy", "--game", "cribbage", "--command", greedy, "--db", url]
+    assert main(add) == 0
+    port, pair = free_port(), tmp_path / "tls"
+    match = subprocess.Popen(
+        [
+            *(str(Path(sys.executable).with_name("croupier")), "match", "--game", "cribbage"),
+            *("--match-points", "1", "--bot", "visitor", "--bot", "greedy", "--seed", "7"),
+            *("--connect-ms", "30000", "--json", "--listen", f"127.0.0.1:{port}"),
+            *("--tls-self-signed", str(pair), "--db", url),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        wait_until_listening(match, port)
+        env = {"CROUPIER_CA_FILE": str(pair / CA_FILE)}
+        done = _run_bot(node, f"tls://localhost:{port}", key.group(1), **env)
+        out, err = ended(match)
+    finally:
+        match.kill()
+        match.communicate()
+
+    assert done.returncode == 0, done.stderr
+    assert "game 1 over: place" in done.stderr
+    assert match.returncode == 0, err
+    played = json.loads(out)
+    assert [seat["bot"] for seat in played["seats"]] == ["visitor", "greedy"]
+    assert all(seat["status"] == "finished" and seat["faults"] == [] for seat in played["seats"])
+
+
+def test_a_certificate_of_another_authority_ends_the_bot_with_one_line(
+    node: str, tmp_path: Path
+) -> None:
+    tls = self_signed_credentials(tmp_path / "tls", ["127.0.0.1"])
+    self_signed_credentials(tmp_path / "other", ["127.0.0.1"])
+    other_ca = tmp_path / "other" / CA_FILE
+
+    async def run() -> tuple[str, subprocess.CompletedProcess[str]]:
+        server = RefereeServer(SessionRegistry(), tls=tls)
+        # By a host name: Node warns of a TLS server name that is an IP address (RFC 6066).
+        address = (await server.start()).replace("127.0.0.1", "localhost")
+        try:
+            env = {"CROUPIER_CA_FILE": str(other_ca)}
+            return address, await asyncio.to_thread(_run_bot, node, address, "a-token", **env)
+        finally:
+            await server.stop()
+
+    address, done = asyncio.run(run())
+
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        f"js-bot: the referee's certificate at {address} does not verify against {other_ca}: "
+        "certificate signature failure"
+    ]
 
 
 def test_a_refused_token_ends_the_bot_with_one_line_and_a_failure_status(node: str) -> None:

@@ -14,10 +14,8 @@ from __future__ import annotations
 import json
 import re
 import signal
-import time
 import urllib.request
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -33,15 +31,13 @@ from croupier_server.db import (
     init_database,
 )
 from croupier_server.db.work import ScheduledGameRecord, ScheduleStatus
-from tests.e2e.test_remote import CROUPIER, Processes, first_line
+from tests.e2e.test_remote import CROUPIER, Processes
 from tests.server.ladder.harness import add_versions
-
-__all__ = ["processes"]
+from tests.waiting import ended, next_line, patience_s, wait_for
 
 pytestmark = [
     pytest.mark.slow,
-    pytest.mark.timeout(240),
-    pytest.mark.usefixtures("seeded_bots"),
+    pytest.mark.usefixtures("seeded_bots", "versions_dir"),
     pytest.mark.parametrize("database_url", ["sqlite"], indirect=True),
 ]
 
@@ -54,47 +50,30 @@ LADDER = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def versions_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """``$CROUPIER_VERSIONS_DIR`` of the serve: where it makes the versions ready."""
-    directory = tmp_path / "versions"
-    monkeypatch.setenv("CROUPIER_VERSIONS_DIR", str(directory))
-    return directory
-
-
-@pytest.fixture
-def processes() -> Any:
-    started = Processes()
-    try:
-        yield started
-    finally:
-        started.stop_all()
-
-
 def serve(processes: Processes, database: str) -> tuple[Any, str]:
     """Start ``croupier serve``; the process and its dashboard's URL."""
     argv = [str(CROUPIER), "serve", "--listen", "127.0.0.1:0", "--http", "127.0.0.1:0"]
     server = processes.start([*argv, "--db", database], CROUPIER_ADMIN_TOKEN=ADMIN)
-    assert first_line(server).startswith("referee listening on ")
-    dashboard = first_line(server)
+    assert next_line(server).startswith("referee listening on ")
+    dashboard = next_line(server)
     assert dashboard.startswith("dashboard: http://127.0.0.1:"), dashboard
     return server, dashboard.split()[1].rstrip("/")
 
 
 def ladder_of(url: str, ladder_id: int) -> dict[str, Any]:
-    with urllib.request.urlopen(f"{url}/api/ladders/{ladder_id}", timeout=10) as answer:
+    with urllib.request.urlopen(f"{url}/api/ladders/{ladder_id}", timeout=patience_s()) as answer:
         detail: dict[str, Any] = json.load(answer)
         return detail
 
 
-def wait_for(url: str, ladder_id: int, condition: Any, what: str) -> dict[str, Any]:
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
+def wait_for_ladder(url: str, ladder_id: int, condition: Any, what: str) -> dict[str, Any]:
+    """The ladder's detail (its API's) once ``condition`` holds of it."""
+
+    def detail_once_it_holds() -> dict[str, Any] | None:
         detail = ladder_of(url, ladder_id)
-        if condition(detail):
-            return detail
-        time.sleep(0.2)
-    pytest.fail(f"not within 120 s: {what}")
+        return detail if condition(detail) else None
+
+    return wait_for(detail_once_it_holds, what)
 
 
 def rated(names: set[str]) -> Any:
@@ -138,24 +117,24 @@ def test_a_ladder_rates_its_versions_and_a_new_one_through_a_killed_serve(
     ladder_id, tournament_id = int(opened.group(1)), int(opened.group(2))
 
     server, url = serve(processes, database_url)
-    wait_for(url, ladder_id, rated(first), "every version rated")
+    wait_for_ladder(url, ladder_id, rated(first), "every version rated")
     add_versions(engine, "lexio", {"strong": "lexio_strong"})
-    wait_for(
+    wait_for_ladder(
         url,
         ladder_id,
         lambda d: any(e["bot"] == "strong@1" and e["deals"] >= 1 for e in d["entrants"]),
         "the new version playing its first deals",
     )
     server.send_signal(signal.SIGKILL)
-    server.communicate(timeout=30)
+    ended(server)
     chosen = {row.number: row for row in schedule(engine, tournament_id)}
     playing = [row for row in chosen.values() if row.status is ScheduleStatus.PLAYING]
     unfinished = {n for n, row in chosen.items() if row.status is not ScheduleStatus.FINISHED}
     assert unfinished, "the kill came with no game chosen and unfinished"
 
     server, url = serve(processes, database_url)
-    wait_for(url, ladder_id, rated({*first, "strong@1"}), "the new version rated")
-    wait_for(
+    wait_for_ladder(url, ladder_id, rated({*first, "strong@1"}), "the new version rated")
+    wait_for_ladder(
         url,
         ladder_id,
         lambda _: all(
@@ -166,10 +145,10 @@ def test_a_ladder_rates_its_versions_and_a_new_one_through_a_killed_serve(
         "the games chosen before the kill finished",
     )
     server.send_signal(signal.SIGTERM)
-    out, err = server.communicate(timeout=30)
+    _, err = ended(server)
     assert server.returncode == 130, err
     assert "Traceback" not in err, err
-    assert f"{len(playing)} games to play again first" in out
+    assert f"{len(playing)} games to play again first" in err  # in its log
 
     rows = {row.number: row for row in schedule(engine, tournament_id)}
     finished = games(engine, tournament_id, GameStatus.FINISHED)

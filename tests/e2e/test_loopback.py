@@ -18,7 +18,7 @@ from croupier_server.cli import main
 from croupier_server.db import create_database_engine
 from tests.server.referee.harness import example_command
 
-pytestmark = [pytest.mark.timeout(90), pytest.mark.usefixtures("seeded_bots")]
+pytestmark = pytest.mark.usefixtures("seeded_bots")
 
 EXAMPLE_BOTS = {
     "lexio": ["lexio_random", "lexio_greedy", "lexio_strong"],

@@ -13,9 +13,6 @@ import re
 import socket
 import subprocess
 import sys
-import time
-from collections.abc import Iterator
-from concurrent import futures
 from pathlib import Path
 
 import pytest
@@ -25,10 +22,11 @@ from croupier_server import db
 from croupier_server.cli import main
 from croupier_server.db import GameRecord, SeatRecord, create_database_engine
 from tests import queries
+from tests.logged import messages
 from tests.server.referee.harness import EXAMPLES, example_command, free_port
+from tests.waiting import ended, next_line, wait_for
 
 pytestmark = [
-    pytest.mark.timeout(60),
     pytest.mark.usefixtures("seeded_bots"),
     pytest.mark.parametrize("database_url", ["sqlite"], indirect=True),
 ]
@@ -66,15 +64,6 @@ class Processes:
             process.communicate()
 
 
-@pytest.fixture
-def processes() -> Iterator[Processes]:
-    started = Processes()
-    try:
-        yield started
-    finally:
-        started.stop_all()
-
-
 def croupier(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     """Run the command line in this process; its standard output (it must succeed)."""
     status = main(list(argv))
@@ -101,33 +90,22 @@ def remote_example(
 
 
 def wait_until_listening(process: subprocess.Popen[str], port: int) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
+    """Wait until ``process`` listens on ``port`` of the loopback (it must not end first)."""
+
+    def listening() -> bool:
         assert process.poll() is None, process.communicate()
         try:
             socket.create_connection(("127.0.0.1", port), timeout=1).close()
         except OSError:
-            time.sleep(0.1)
-        else:
-            return
-    pytest.fail(f"nobody listens on port {port}")
+            return False
+        return True
 
-
-def first_line(process: subprocess.Popen[str]) -> str:
-    """The first line ``process`` prints, as soon as it prints it (within 30 s)."""
-    assert process.stdout is not None
-    with futures.ThreadPoolExecutor(max_workers=1) as reader:
-        line = reader.submit(process.stdout.readline)
-        try:
-            return line.result(timeout=30)
-        except TimeoutError:
-            process.kill()  # which ends the read
-            pytest.fail("no line in 30 s")
+    wait_for(listening, f"a listener on port {port}")
 
 
 def assert_ended_cleanly(process: subprocess.Popen[str]) -> str:
     """Wait for ``process``: it must exit with status 0 and no traceback; its output."""
-    out, err = process.communicate(timeout=30)
+    out, err = ended(process)
     assert process.returncode == 0, err
     assert "Traceback" not in err, err
     return out
@@ -185,7 +163,7 @@ def test_serve_pairs_connected_remote_bots_for_the_games_asked(
         " --listen 127.0.0.1:0 --http 127.0.0.1:0"
     )
     serve = processes.start([CROUPIER, "serve", *options.split(), "--db", checked_database])
-    listening = LISTENING_LINE.match(first_line(serve))
+    listening = LISTENING_LINE.match(next_line(serve))
     assert listening is not None
     address, game, names = listening.groups()
     assert (game, names) == ("cribbage", "north, south")
@@ -194,8 +172,9 @@ def test_serve_pairs_connected_remote_bots_for_the_games_asked(
         remote_example(processes, "cribbage_greedy", address, keys["south"]),
     ]
 
-    out = assert_ended_cleanly(serve)
-    assert len(re.findall(r"^game \d+: ", out, flags=re.MULTILINE)) == 2
+    _, log = ended(serve)  # its games said in its log, a line each
+    assert (serve.returncode, "Traceback" in log) == (0, False), log
+    assert len([line for line in messages(log) if re.match(r"game \d+: ", line)]) == 2
     for bot in bots:
         assert_ended_cleanly(bot)
     games = stored_games(checked_database)

@@ -13,10 +13,8 @@ import shlex
 import signal
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,13 +35,12 @@ from tests.e2e.test_remote import (
     CROUPIER,
     Processes,
     assert_ended_cleanly,
-    first_line,
     remote_example,
 )
 from tests.server.referee.harness import example_command
+from tests.waiting import ended, next_line, patience_s, wait_for
 
 pytestmark = [
-    pytest.mark.timeout(120),
     pytest.mark.usefixtures("seeded_bots"),
     pytest.mark.parametrize("database_url", ["sqlite"], indirect=True),
 ]
@@ -56,15 +53,6 @@ KUHN_BOTS = ("kuhn_equilibrium", "kuhn_random")
 TOKEN_LINE = re.compile(
     r"dashboard (admin|read) token \(shown once; set \$\w+ to choose it\): (\S+)"
 )
-
-
-@pytest.fixture
-def processes() -> Iterator[Processes]:
-    started = Processes()
-    try:
-        yield started
-    finally:
-        started.stop_all()
 
 
 def with_lexio_bots(database: str, capsys: pytest.CaptureFixture[str]) -> str:
@@ -95,9 +83,9 @@ def serve(processes: Processes, database: str, *options: str, **env: str) -> Ser
     """Start ``croupier serve`` without remote bots (pairing them needs ``--game``)."""
     argv = [CROUPIER, "serve", "--listen", "127.0.0.1:0", "--http", "127.0.0.1:0", *options]
     server = processes.start([*argv, "--db", database], **env)
-    listening = re.fullmatch(r"referee listening on (127\.0\.0\.1:\d+)\n", first_line(server))
+    listening = re.fullmatch(r"referee listening on (127\.0\.0\.1:\d+)\n", next_line(server))
     assert listening is not None
-    dashboard = first_line(server)
+    dashboard = next_line(server)
     assert dashboard.startswith("dashboard: http://127.0.0.1:"), dashboard
     return Serving(server, listening.group(1), dashboard.split()[1].rstrip("/"))
 
@@ -112,7 +100,7 @@ def request(
     data = None if body is None else json.dumps(body).encode()
     try:
         with urllib.request.urlopen(
-            urllib.request.Request(url, data, headers), timeout=10
+            urllib.request.Request(url, data, headers), timeout=patience_s()
         ) as answer:
             return answer.status, json.load(answer)
     except urllib.error.HTTPError as error:
@@ -140,25 +128,25 @@ def queue_lexio(
 def wait_for_progress(
     url: str, tournament_id: int, *, finished: int, status: TournamentStatus | None = None
 ) -> dict[str, Any]:
-    """The tournament's progress once ``finished`` of its games have (within 60 s), and it
-    is in ``status`` if given (a tournament is marked finished just after its last game)."""
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
+    """The tournament's progress once ``finished`` of its games have, and it is in
+    ``status`` if given (a tournament is marked finished just after its last game)."""
+
+    def progress_once_reached() -> dict[str, Any] | None:
         answer, progress = request(f"{url}/api/tournaments/{tournament_id}/progress")
         assert answer == 200
-        if progress["finished"] >= finished and status in (None, progress["status"]):
-            return dict(progress)
-        time.sleep(0.1)
-    pytest.fail(f"tournament {tournament_id} did not reach {finished} games in 60 s")
+        reached = progress["finished"] >= finished and status in (None, progress["status"])
+        return dict(progress) if reached else None
+
+    return wait_for(progress_once_reached, f"tournament {tournament_id} to reach {finished} games")
 
 
-def stop(server: subprocess.Popen[str]) -> str:
-    """SIGTERM, as a service manager stops it: status 130, no traceback; its output."""
+def stop(server: subprocess.Popen[str]) -> tuple[str, str]:
+    """SIGTERM, as a service manager stops it: status 130, no traceback; its output and log."""
     server.send_signal(signal.SIGTERM)
-    out, err = server.communicate(timeout=30)
+    out, err = ended(server)
     assert server.returncode == 130, err
     assert "Traceback" not in err, err
-    return out
+    return out, err
 
 
 def test_serve_plays_a_tournament_queued_with_the_admin_token_it_made_up(
@@ -168,7 +156,7 @@ def test_serve_plays_a_tournament_queued_with_the_admin_token_it_made_up(
     monkeypatch.delenv("CROUPIER_READ_TOKEN", raising=False)
     server = serve(processes, database)
     url = server.url
-    shown = TOKEN_LINE.fullmatch(first_line(server.process).strip())
+    shown = TOKEN_LINE.fullmatch(next_line(server.process).strip())
     assert shown is not None
     assert shown.group(1) == "admin"
     token = shown.group(2)
@@ -179,9 +167,9 @@ def test_serve_plays_a_tournament_queued_with_the_admin_token_it_made_up(
 
     tournament_id = queue_lexio(url, token, rounds=1, deals=1)
     wait_for_progress(url, tournament_id, finished=3, status=TournamentStatus.FINISHED)
-    out = stop(server.process)
-    assert token not in out  # shown once, in the line read above
-    assert f"tournament {tournament_id} (lexio: {', '.join(LEXIO_BOTS)}): finished, 3 games" in out
+    out, log = stop(server.process)
+    assert token not in out + log  # shown once, in the line read above
+    assert f"tournament {tournament_id} (lexio: {', '.join(LEXIO_BOTS)}): finished, 3 games" in log
     assert stored_tournament(database, tournament_id) == (TournamentStatus.FINISHED, {0, 1, 2})
 
 
@@ -241,8 +229,8 @@ def test_serve_plays_an_adaptive_format_queued_through_the_api(
     progress = wait_for_progress(
         server.url, queued["id"], finished=2, status=TournamentStatus.FINISHED
     )
-    out = stop(server.process)
-    assert f"tournament {queued['id']} (kuhn_poker: {', '.join(KUHN_BOTS)}): finished" in out
+    _, log = stop(server.process)
+    assert f"tournament {queued['id']} (kuhn_poker: {', '.join(KUHN_BOTS)}): finished" in log
     status_now, played = stored_tournament(checked_database, queued["id"])
     assert status_now is TournamentStatus.FINISHED
     assert len(played) == progress["finished"] <= most_games
@@ -292,8 +280,8 @@ def test_a_read_token_guards_the_dashboard_it_serves(
     monkeypatch.delenv("CROUPIER_READ_TOKEN", raising=False)
     argv = [CROUPIER, "dashboard", "--read-token", "--http", "127.0.0.1:0", "--db", database]
     dashboard = processes.start(argv, CROUPIER_ADMIN_TOKEN=ADMIN)
-    url = first_line(dashboard).split()[1].rstrip("/")
-    shown = TOKEN_LINE.fullmatch(first_line(dashboard).strip())
+    url = next_line(dashboard).split()[1].rstrip("/")
+    shown = TOKEN_LINE.fullmatch(next_line(dashboard).strip())
     assert shown is not None
     assert shown.group(1) == "read"
     read_token = shown.group(2)

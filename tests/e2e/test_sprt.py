@@ -21,7 +21,6 @@ from tests import queries
 from tests.server.referee.harness import example_command
 
 pytestmark = [
-    pytest.mark.timeout(60),
     pytest.mark.parametrize("database_url", ["sqlite"], indirect=True),
 ]
 

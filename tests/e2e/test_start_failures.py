@@ -36,7 +36,6 @@ from croupier_server.web import create_app
 from tests.server.referee.harness import EXAMPLES, GENEROUS, example_command, scripted_command
 
 pytestmark = [
-    pytest.mark.timeout(120),
     pytest.mark.parametrize("database_url", ["sqlite"], indirect=True),
 ]
 

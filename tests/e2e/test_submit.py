@@ -10,26 +10,15 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.e2e.test_remote import CROUPIER, Processes
 from tests.e2e.test_serve_admin import request, serve
-
-pytestmark = pytest.mark.timeout(120)
+from tests.waiting import patience_s
 
 TOKEN = re.compile(r"CROUPIER_AUTHOR_TOKEN\): (\S+)$", re.MULTILINE)
-
-
-@pytest.fixture
-def processes() -> Iterator[Processes]:
-    started = Processes()
-    try:
-        yield started
-    finally:
-        started.stop_all()
 
 
 @pytest.fixture
@@ -40,7 +29,11 @@ def database(tmp_path: Path) -> str:
 def croupier(database: str, *argv: str) -> str:
     """Run ``croupier ARGV`` on ``database``; its standard output."""
     done = subprocess.run(
-        [CROUPIER, *argv, "--db", database], capture_output=True, text=True, timeout=60, check=True
+        [CROUPIER, *argv, "--db", database],
+        capture_output=True,
+        text=True,
+        timeout=patience_s(),
+        check=True,
     )
     return done.stdout
 
@@ -92,7 +85,7 @@ def test_sign_up_without_a_dashboard_is_refused_in_one_line(database: str) -> No
         [CROUPIER, "serve", "--no-dashboard", "--sign-up", "--db", database],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=patience_s(),
         check=False,
     )
     assert done.returncode == 1

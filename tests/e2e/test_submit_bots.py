@@ -21,10 +21,11 @@ import pytest
 from tests.e2e.test_javascript_bot import JS_BOT, node  # noqa: F401  (the fixture)
 from tests.e2e.test_remote import CROUPIER, Processes
 from tests.e2e.test_serve_admin import serve
-from tests.e2e.test_submit import added, database, processes  # noqa: F401  (fixtures)
+from tests.e2e.test_submit import added, database  # noqa: F401  (fixtures)
 from tests.server.submissions.building import write_wheel
+from tests.waiting import patience_s
 
-pytestmark = [pytest.mark.timeout(300), pytest.mark.usefixtures("sealed_seats")]
+pytestmark = pytest.mark.usefixtures("sealed_seats")
 
 CROUPIER_BOT = str(Path(CROUPIER).with_name("croupier-bot"))
 REPOSITORY = Path(__file__).resolve().parents[2]
@@ -87,7 +88,7 @@ def submitted(directory: Path, url: str, token: str) -> str:
         [CROUPIER_BOT, "submit", str(directory), "--server", url, "--token", token],
         capture_output=True,
         text=True,
-        timeout=240,
+        timeout=patience_s(),
         check=False,
     )
     assert done.returncode == 0, f"{done.stdout}\n{done.stderr}"
@@ -95,7 +96,7 @@ def submitted(directory: Path, url: str, token: str) -> str:
 
 
 def test_a_python_a_nodejs_and_a_binary_bot_are_checked_and_become_active(
-    processes: Processes,  # noqa: F811
+    processes: Processes,
     database: str,  # noqa: F811
     node: str,  # noqa: F811
     tmp_path: Path,
@@ -146,7 +147,7 @@ def test_a_python_a_nodejs_and_a_binary_bot_are_checked_and_become_active(
             str(binary_bot / "launcher.c"),
         ],
         check=True,
-        timeout=60,
+        timeout=patience_s(),
     )
     (binary_bot / "launcher.c").unlink()
     manifest(binary_bot, name="binary-bot", game="cribbage", command="./bot")
@@ -163,7 +164,7 @@ def test_a_python_a_nodejs_and_a_binary_bot_are_checked_and_become_active(
             [CROUPIER_BOT, "versions", name, "--server", served.url],
             capture_output=True,
             text=True,
-            timeout=60,
+            timeout=patience_s(),
             check=True,
         ).stdout
         assert re.search(r"^\s*1\s+active\b", listed, re.MULTILINE), listed

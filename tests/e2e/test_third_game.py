@@ -25,7 +25,6 @@ from croupier_server.web import create_app
 from tests import queries
 
 pytestmark = [
-    pytest.mark.timeout(180),
     pytest.mark.parametrize("database_url", ["sqlite"], indirect=True),
     pytest.mark.usefixtures("seeded_bots", "sealed_seats"),
 ]

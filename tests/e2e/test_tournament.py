@@ -21,7 +21,6 @@ from tests import queries
 from tests.server.referee.harness import GENEROUS, example_command
 
 pytestmark = [
-    pytest.mark.timeout(120),
     pytest.mark.parametrize("database_url", ["sqlite"], indirect=True),
 ]
 

@@ -27,16 +27,15 @@ from croupier_server import db
 from croupier_server.cli import main
 from croupier_server.db import create_database_engine, statistics
 from croupier_server.db.outputs import game_output
+from croupier_server.processes.pool import process_cap
 from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import RefereeServer
 from croupier_server.tournament.formats.round_robin import RoundRobinSettings
-from croupier_server.tournament.pool import process_cap
 from croupier_server.tournament.runner import Progress, create_tournament, run_tournament
 from tests import queries
 from tests.fakebots import identified
 from tests.server.referee.harness import GENEROUS, ProcessWatch, new_tag, tagged_processes
 
-pytestmark = pytest.mark.timeout(240)
 SQLITE_ONLY = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 
 LEXIO = load_game("lexio", {"players": 4, "rounds": 1})
@@ -292,7 +291,9 @@ def test_a_process_whose_seat_had_a_fault_plays_no_more_games(
     add_bots(database_url, CRIBBAGE, commands)
     argv = ["tournament", "run", "--game", "cribbage", "--match-points", "1", "--deals", "1"]
     argv += ["--bots", ",".join(commands), "--seed", "6", "--concurrency", "2"]
-    argv += ["--decision-ms", "500", "--bank-ms", "0", "--connect-ms", "30000"]
+    # Time enough that a loaded machine delays no steady answer past it; the stall
+    # (identified.STALL_S) is longer still.
+    argv += ["--decision-ms", "4000", "--bank-ms", "0", "--connect-ms", "30000"]
     data = croupier_json(capsys, *argv, "--db", database_url)
     assert (data["status"], data["finished"]) == ("finished", 6)
     tournament_id: int = data["id"]  # type: ignore[assignment]

@@ -32,7 +32,6 @@ from tests.server.referee.harness import (
 )
 
 pytestmark = [
-    pytest.mark.timeout(120),
     pytest.mark.usefixtures("seeded_bots"),
     pytest.mark.parametrize("database_url", ["sqlite"], indirect=True),
 ]

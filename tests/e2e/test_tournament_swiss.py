@@ -13,7 +13,6 @@ from croupier_server.db import create_database_engine, statistics
 from tests.server.referee.harness import example_command
 
 pytestmark = [
-    pytest.mark.timeout(120),
     pytest.mark.parametrize("database_url", ["sqlite"], indirect=True),
 ]
 

@@ -4,8 +4,9 @@ Three ``croupier worker`` processes, each in a network namespace of its own that
 PostgreSQL over a veth pair as a separate machine would (:mod:`tests.netns`), play a
 tournament of 60 cribbage games that ``croupier tournament run --queue --detach`` queued.
 During it one worker is SIGKILLed in the middle of its games, and another is cut off from
-the database for longer than its lease, then plugged back in; the killed one is started
-again. At the end every scheduled game has finished exactly once and replays from the store,
+the database for longer than its lease; the killed one, started again, takes back the games
+of both, then the cut one is plugged back in and plays again, and the others play on. At
+the end every scheduled game has finished exactly once and replays from the store,
 the attempts lost to the kill and the cut are recorded as such, no bot process is left, and
 the results and ratings are those of the same tournament played on one machine (the example
 bots are deterministic: the random one draws from ``CROUPIER_BOT_SEED``, afresh each game).
@@ -20,8 +21,7 @@ import os
 import secrets
 import subprocess
 import sys
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,8 +36,9 @@ from croupier_server.db.work import ScheduledGameRecord, ScheduleStatus, WorkerR
 from croupier_server.outcomes import EndedBy
 from tests import netns
 from tests.server.referee.harness import example_command, is_running
+from tests.waiting import exit_status, wait_for
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]
+pytestmark = pytest.mark.slow
 
 CROUPIER = Path(sys.executable).with_name("croupier")
 BOTS = ("cribbage_random", "cribbage_greedy", "cribbage_strong")
@@ -60,24 +61,6 @@ MARKER_VARIABLE = "CROUPIER_BOT_WORKERS_RUN"
 """Passed to the bots (the ``CROUPIER_BOT_`` prefix), so the test finds its own bot processes."""
 
 
-def wait_for(
-    condition: Callable[[], Any],
-    what: str,
-    timeout_s: float,
-    explain: Callable[[], str] = str,
-) -> Any:
-    """The first true value of ``condition()``, polled until ``timeout_s`` have passed.
-
-    A wait in vain fails, saying what ``explain()`` says.
-    """
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if value := condition():
-            return value
-        time.sleep(0.1)
-    raise AssertionError(f"waited {timeout_s} s for {what}; {explain()}")
-
-
 def marked_processes(marker: str) -> set[int]:
     """The running processes whose environment holds ``marker`` (a zombie's cannot be read)."""
     needle = f"{MARKER_VARIABLE}={marker}".encode()
@@ -87,19 +70,6 @@ def marked_processes(marker: str) -> set[int]:
             if entry.name.isdigit() and needle in (entry / "environ").read_bytes().split(b"\0"):
                 found.add(int(entry.name))
     return found
-
-
-def bot_command_lines() -> list[str]:
-    """The command lines of running processes that start an example bot of the test."""
-    paths = [path for name in BOTS for path in example_command(name).split() if name in path]
-    lines = []
-    for entry in Path("/proc").iterdir():
-        with contextlib.suppress(OSError):
-            if entry.name.isdigit():
-                line = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-                if any(path in line for path in paths):
-                    lines.append(line)
-    return lines
 
 
 @dataclass
@@ -158,7 +128,7 @@ class Worker:
         """SIGTERM, then wait; the exit status."""
         assert self.process is not None
         self.process.terminate()
-        return self.process.wait(timeout=60)
+        return exit_status(self.process)
 
 
 class Queue:
@@ -179,7 +149,7 @@ class Queue:
             with Session(self.engine) as session:
                 return session.exec(query).first()
 
-        found: int = wait_for(registered, f"worker {worker.name} to register", 30)
+        found: int = wait_for(registered, f"worker {worker.name} to register")
         return found
 
     def tournament_id(self) -> int:
@@ -197,6 +167,24 @@ class Queue:
         )
         with Session(self.engine) as session:
             return {record.number: record.attempt for record in session.exec(query)}
+
+    def leases_ran_out(self, held: dict[int, int]) -> bool:
+        """Whether the lease of every one of the ``held`` attempts still played ran out, by
+        the database's clock: a reaper would take them back now."""
+        query = select(ScheduledGameRecord).where(
+            col(ScheduledGameRecord.number).in_(held),
+            ScheduledGameRecord.status == ScheduleStatus.PLAYING,
+            col(ScheduledGameRecord.lease_expires_at) >= sa.func.now(),
+        )
+        with Session(self.engine) as session:
+            records = list(session.exec(query))
+        return not any(record.attempt == held[record.number] for record in records)
+
+    def queued(self) -> int:
+        """How many scheduled games wait for a worker."""
+        query = select(sa.func.count()).where(ScheduledGameRecord.status == ScheduleStatus.QUEUED)
+        with Session(self.engine) as session:
+            return int(session.exec(query).one())
 
     def taken_back(self, held: dict[int, int]) -> bool:
         """Whether every one of the ``held`` attempts is over (lost, or finished)."""
@@ -344,10 +332,12 @@ class LocalRun:
     url: str
     process: subprocess.Popen[bytes]
     log: Path
+    marker: str
+    """In the environment of the run and of every process it starts (:func:`marked_processes`)."""
 
     def outcome(self, capsys: pytest.CaptureFixture[str]) -> Outcome:
         """What it left, once it has finished."""
-        assert self.process.wait(timeout=120) == 0, self.log.read_text()
+        assert exit_status(self.process) == 0, self.log.read_text()
         return stored_outcome(self.url, 1, capsys)
 
 
@@ -356,7 +346,8 @@ def local_run(tmp_path: Path) -> Iterator[LocalRun]:
     """:class:`LocalRun`, started (killed at the end if it still runs)."""
     url = f"sqlite:///{tmp_path / 'local.db'}"
     register_bots(url)
-    environment = {**os.environ, "CROUPIER_BOT_SEED": "7"}
+    marker = secrets.token_hex(8)
+    environment = {**os.environ, "CROUPIER_BOT_SEED": "7", MARKER_VARIABLE: marker}
     log = tmp_path / "local.log"
     with open(log, "wb") as err:
         process = subprocess.Popen(
@@ -366,7 +357,7 @@ def local_run(tmp_path: Path) -> Iterator[LocalRun]:
             stderr=err,
         )
     try:
-        yield LocalRun(url, process, log)
+        yield LocalRun(url, process, log, marker)
     finally:
         process.kill()
         process.wait()
@@ -402,38 +393,50 @@ class Cluster:
     def kill_mid_game(self, worker: Worker) -> dict[int, int]:
         """SIGKILL ``worker`` while it plays; its bots must die with it. The attempts it held."""
         held: dict[int, int] = wait_for(
-            lambda: self.queue.held(self.ids[worker.name]), f"{worker.name} to play", 60
+            lambda: self.queue.held(self.ids[worker.name]), f"{worker.name} to play"
         )
-        bots = wait_for(worker.children, f"{worker.name}'s bots", 10)
+        bots = wait_for(worker.children, f"{worker.name}'s bots")
         worker.kill()
-        wait_for(lambda: not any(map(is_running, bots)), "the killed worker's bots to end", 5)
+        wait_for(lambda: not any(map(is_running, bots)), "the killed worker's bots to end")
         return held
 
-    def cut_past_the_lease(self, worker: Worker, also: dict[int, int]) -> int:
-        """Cut ``worker`` off while it plays, until the others took back its games (and the
-        attempts ``also``) and its lease ran out, then reconnect it.
+    def cut_past_the_lease(self, worker: Worker, killed: Worker, also: dict[int, int]) -> int:
+        """Cut ``worker`` off while it plays, until its lease ran out and ``killed``, started
+        again, took back its games (and the attempts ``also`` that ``killed`` held), then
+        reconnect it while no other worker plays and games wait: it must play again.
 
-        By then the bots of its lost games must have ended. Returns how many games it had
-        stored when it was reconnected.
+        The others are held back by a clean stop (SIGTERM: the games they play end as they
+        would have), never paused mid-game; else they could play the whole queue before the
+        cut worker is back. By the reconnection the bots of its lost games must have ended.
+        Returns how many games it had stored when it was reconnected.
         """
-        held = wait_for(
-            lambda: self.queue.held(self.ids[worker.name]), f"{worker.name} to play", 60
-        )
+        held = wait_for(lambda: self.queue.held(self.ids[worker.name]), f"{worker.name} to play")
         bots = worker.children()
         worker.host.cut()
-        cut_at = time.monotonic()
+        others = [other for other in self.workers if other not in (worker, killed)]
+        for other in others:
+            assert other.stop() == 0, other.log()
+        # A lease runs from the last progress, which may have come before the cut.
+        wait_for(lambda: self.queue.leases_ran_out({**also, **held}), "the leases to run out")
+        killed.start()
         for attempts, whose in [(also, "the killed worker's"), (held, "the cut worker's")]:
             wait_for(
                 functools.partial(self.queue.taken_back, attempts),
                 f"{whose} games to be taken back",
-                3 * LEASE_S,
-                self.queue.long_transactions,
+                explain=self.queue.long_transactions,
             )
-        # A lease runs from the last progress, which may have come before the cut.
-        time.sleep(max(0.0, cut_at + LEASE_S + 2 - time.monotonic()))
-        wait_for(lambda: not any(map(is_running, bots)), "the cut worker's bots to end", 5)
+        assert killed.stop() == 0, killed.log()
+        wait_for(lambda: not any(map(is_running, bots)), "the cut worker's bots to end")
         stored = self.queue.finished_by(self.ids[worker.name])
+        assert self.queue.queued(), "no game left for the cut worker to play"
         worker.host.reconnect()
+        wait_for(
+            lambda: self.queue.finished_by(self.ids[worker.name]) > stored,
+            f"{worker.name} to play again once reconnected",
+            explain=worker.log,
+        )
+        for other in [killed, *others]:
+            other.start()
         return stored
 
     def finish(self, tournament_id: int) -> None:
@@ -446,7 +449,7 @@ class Cluster:
             assert status in {"running", "finished"}, status
             return status == "finished"
 
-        wait_for(finished, "the tournament to finish", 150, self.queue.long_transactions)
+        wait_for(finished, "the tournament to finish", explain=self.queue.long_transactions)
         for worker in self.workers:
             assert worker.stop() == 0
 
@@ -470,15 +473,14 @@ def test_workers_play_every_game_once_whatever_dies(
         try:
             tournament_id = cluster.start()
             killed_held = cluster.kill_mid_game(killed)
-            stored_by_cut = cluster.cut_past_the_lease(cut, killed_held)
-            killed.start()
+            stored_by_cut = cluster.cut_past_the_lease(cut, killed, killed_held)
             cluster.finish(tournament_id)
         finally:
             print(cluster.logs())  # shown if the test fails
 
     assert queue.finished_by(cluster.ids[cut.name]) > stored_by_cut, "the cut worker played again"
     assert "unreachable" in cut.log()
-    wait_for(lambda: not marked_processes(cluster.marker), "every bot process to end", 10)
+    wait_for(lambda: not marked_processes(cluster.marker), "every bot process to end")
     outcome = stored_outcome(queue_url, tournament_id, capsys)
     assert sorted(outcome.games) == list(range(GAMES))
     finished = {n: (ScheduleStatus.FINISHED, game_id) for n, game_id in outcome.games.items()}
@@ -490,7 +492,7 @@ def test_workers_play_every_game_once_whatever_dies(
     ]
 
     local = local_run.outcome(capsys)
-    assert not bot_command_lines()
+    assert not marked_processes(local_run.marker)  # its bots ended with it
     assert not local.lost
     differing = [n for n in range(GAMES) if outcome.results[n] != local.results[n]]
     assert not differing, [(n, outcome.played[n], local.played[n]) for n in differing]

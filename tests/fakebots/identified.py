@@ -25,7 +25,8 @@ import croupier
 
 LINE = re.compile(r"identified: process (?P<process>[0-9a-f]+) game (?P<game>\d+)")
 """What it writes at each game's start."""
-STALL_S = 1.5
+STALL_S = 6.0
+"""Longer than a test's decision time by more than a loaded machine delays an answer."""
 
 
 class Identified(croupier.Bot[Any, Any]):

@@ -10,6 +10,7 @@ from types import ModuleType
 import pytest
 
 from croupier.proto.v1 import cribbage_pb2, lexio_pb2, referee_pb2, referee_pb2_grpc
+from tests.waiting import patience_s
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -20,7 +21,7 @@ def test_the_generated_code_is_up_to_date() -> None:
         capture_output=True,
         text=True,
         check=False,
-        timeout=120,
+        timeout=patience_s(),
     )
     assert completed.returncode == 0, completed.stderr
 

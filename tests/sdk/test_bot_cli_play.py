@@ -17,7 +17,7 @@ from typing import NoReturn
 
 import pytest
 
-pytestmark = pytest.mark.timeout(60)
+from tests.waiting import patience_s
 
 ROOT = Path(__file__).parents[2]
 EXAMPLES = ROOT / "examples"
@@ -46,7 +46,7 @@ def play(directory: Path, *args: str) -> subprocess.CompletedProcess[str]:
         capture_output=True,
         text=True,
         check=False,
-        timeout=50,
+        timeout=patience_s(),
         cwd=directory.parent,
     )
 
@@ -138,7 +138,7 @@ def node_bot(tmp_path_factory: pytest.TempPathFactory) -> Path:
         shutil.copy(EXAMPLES / "js" / name, directory / name)
     command = [npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"]
     installed = subprocess.run(
-        command, cwd=directory, capture_output=True, text=True, check=False, timeout=120
+        command, cwd=directory, capture_output=True, text=True, check=False, timeout=patience_s()
     )
     if installed.returncode != 0:
         missing(f"npm ci failed: {installed.stderr.strip().splitlines()[-1:]}")
@@ -269,7 +269,7 @@ def test_the_bot_runs_in_its_directory_without_the_author_token(tmp_path: Path) 
         capture_output=True,
         text=True,
         check=False,
-        timeout=50,
+        timeout=patience_s(),
         env={"PATH": "/usr/bin:/bin", "CROUPIER_AUTHOR_TOKEN": "secret", "CROUPIER_BOT_X": "1"},
     )
     assert done.returncode == 0, done.stdout + done.stderr

@@ -13,7 +13,6 @@ import os
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,9 +22,8 @@ from sqlmodel import Session, select
 from croupier.bot_cli._versions import version_row
 from croupier_server.db.submissions import BotVersionRecord, VersionStatus
 from croupier_server.web import DashboardServer
+from tests.waiting import ended, next_line, patience_s, wait_for
 from tests.web.submitting import Site, make_site
-
-pytestmark = pytest.mark.timeout(60)
 
 CROUPIER_BOT = Path(sys.executable).parent / "croupier-bot"
 EXAMPLES = Path(__file__).parents[2] / "examples"
@@ -64,7 +62,7 @@ def croupier_bot(*args: str, env: dict[str, str] | None = None) -> subprocess.Co
         capture_output=True,
         text=True,
         check=False,
-        timeout=50,
+        timeout=patience_s(),
         env={**clean_env(), **(env or {})},
     )
 
@@ -87,16 +85,15 @@ def set_status(site: Site, number: int, status: VersionStatus, detail: str, log:
 
 
 def wait_for_version(site: Site, number: int) -> None:
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
+    """Wait until version ``number`` is stored."""
+
+    def stored() -> BotVersionRecord | None:
         with Session(site.engine) as session:
-            found = session.exec(
+            return session.exec(
                 select(BotVersionRecord).where(BotVersionRecord.number == number)
             ).first()
-        if found is not None:
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"version {number} never came")
+
+    wait_for(stored, f"version {number} to be stored")
 
 
 def test_submit_shows_each_check_as_it_runs_until_active(
@@ -110,19 +107,21 @@ def test_submit_shows_each_check_as_it_runs_until_active(
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env={**clean_env(), **env},
+        # Each line as it is printed: the test changes the status once the last one is shown.
+        env={**clean_env(), **env, "PYTHONUNBUFFERED": "1"},
     )
-    wait_for_version(site, 1)
+    shown = [next_line(submitting) for _ in range(3)]  # packed, uploaded, received
     for status, detail in [
         (VersionStatus.CHECKING, "making its environment"),
         (VersionStatus.CHECKING, "check game 1 of 3 against lexio-random"),
         (VersionStatus.ACTIVE, ""),
     ]:
-        time.sleep(1.6)  # the client looks every 0.5 s
         set_status(site, 1, status, detail)
-    out, err = submitting.communicate(timeout=20)
+        shown.append(next_line(submitting))
+    out, err = ended(submitting)
     assert submitting.returncode == 0, err
     assert err == ""
+    out = "".join(shown) + out
     assert out.splitlines() == [
         "packed tried (lexio): 2 files, " + out.split(", ", 1)[1].split("\n")[0],
         f"uploaded tried@1: {url}/bots/tried/versions/1",
@@ -146,7 +145,7 @@ def test_a_rejected_version_exits_1_with_why_and_its_log(
     )
     wait_for_version(site, 1)
     set_status(site, 1, VersionStatus.REJECTED, "check game 2 of 3: crash: exited", log)
-    out, _ = submitting.communicate(timeout=20)
+    out, _ = ended(submitting)
     assert submitting.returncode == 1
     lines = out.splitlines()
     assert lines[-22] == "  rejected: check game 2 of 3: crash: exited"

@@ -16,9 +16,10 @@ failure. Run one backend with ``-k sqlite`` or ``-k postgresql``.
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -119,3 +120,22 @@ def session(engine: Engine) -> Iterator[Session]:
     """A session on ``engine``."""
     with Session(engine) as session:
         yield session
+
+
+Said = Callable[..., list[str]]
+"""``said(logger="croupier_server")``: the messages that logger (and those under it) logged."""
+
+
+@pytest.fixture
+def said(caplog: pytest.LogCaptureFixture) -> Said:
+    """What croupier's modules logged in this test, message by message, INFO and above."""
+    caplog.set_level(logging.INFO, logger="croupier_server")
+
+    def messages(logger: str = "croupier_server") -> list[str]:
+        return [
+            record.getMessage()
+            for record in caplog.records
+            if record.name == logger or record.name.startswith(f"{logger}.")
+        ]
+
+    return messages

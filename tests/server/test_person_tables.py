@@ -27,8 +27,6 @@ from croupier_server.referee.service import RefereeServer
 from croupier_server.web.play_schemas import ForkRequest, TableRefused, TableRequest, TurnRefused
 from tests.server.referee.harness import GENEROUS, example_command
 
-pytestmark = pytest.mark.timeout(120)
-
 BOT = example_command("cribbage_random")
 
 

@@ -342,7 +342,7 @@ def test_the_pages_with_forms_cannot_be_framed(client: TestClient) -> None:
     for path in ["/login", "/admin"]:
         headers = client.get(path).headers
         assert headers["x-frame-options"] == "DENY"
-        assert headers["content-security-policy"] == "frame-ancestors 'none'"
+        assert "frame-ancestors 'none'" in headers["content-security-policy"].split("; ")
 
 
 def test_a_huge_form_is_refused_before_it_is_read_whole(guarded: TestClient) -> None:

@@ -42,7 +42,7 @@ from tests.server import conftest as server_fixtures
 database_url = server_fixtures.database_url
 postgres_database_url = server_fixtures.postgres_database_url
 
-pytestmark = [pytest.mark.timeout(300), pytest.mark.slow]
+pytestmark = pytest.mark.slow
 
 ADMIN = "fuzz-admin-token-0123456789"
 AUTHORIZED = {"Authorization": f"Bearer {ADMIN}"}

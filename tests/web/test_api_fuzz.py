@@ -50,7 +50,6 @@ from tests.server import conftest as server_fixtures
 database_url = server_fixtures.database_url
 postgres_database_url = server_fixtures.postgres_database_url
 
-pytestmark = pytest.mark.timeout(240)
 
 CHECKS = [
     not_a_server_error,

@@ -17,9 +17,8 @@ from sqlmodel import Session
 
 from croupier.manifest import MANIFEST_FILE
 from croupier_server.db import authors
+from tests.waiting import patience_s
 from tests.web.submitting import Site, bot_archive, make_site, serving
-
-pytestmark = pytest.mark.timeout(120)
 
 CROUPIER_BOT = Path(sys.executable).with_name("croupier-bot")
 
@@ -39,7 +38,7 @@ def croupier_bot(url: str, token: str | None, *argv: str) -> subprocess.Complete
         [str(CROUPIER_BOT), *argv],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=patience_s(),
         check=False,
         env=environment,
     )

@@ -24,8 +24,10 @@ from croupier_server.clock import utc_now
 from croupier_server.db import DecidedBy, GameStatus, create_database_engine, init_database
 from croupier_server.db.game_log import NewAction
 from croupier_server.web import create_app
+from croupier_server.web.access import AccessTokens
 from tests import queries
 from tests.web.filling import CRASHER, HTML_NAME
+from tests.web.submitting import ADMIN
 
 LEXIO = load_game("lexio", {"players": 3, "rounds": 1})
 SEED = 31
@@ -153,7 +155,7 @@ def made_set(tmp_path: Path) -> Iterator[tuple[TestClient, dict[str, int]]]:
             "running": store(2, first[:2], GameStatus.RUNNING),
         }
         made["first_length"], made["second_length"] = len(first), len(second)
-    with TestClient(create_app(engine)) as client:
+    with TestClient(create_app(engine, tokens=AccessTokens(admin=ADMIN, read=None))) as client:
         yield client, made
     engine.dispose()
 
@@ -162,6 +164,11 @@ def test_the_games_part_at_the_first_step_played_differently_leaving_out_a_game_
     made_set: tuple[TestClient, dict[str, int]],
 ) -> None:
     client, made = made_set
+    # Only the admin sees the set compared while one of its games is still played.
+    anonymous = client.get(f"/api/games/{made['first']}/duplicates").json()
+    assert (anonymous["steps"], anonymous["first_difference"]) == ([], None)
+    assert "held back until all its games are played" in anonymous["held_back"]
+    client.headers["Authorization"] = f"Bearer {ADMIN}"
     view = client.get(f"/api/games/{made['running']}/duplicates").json()
     assert [game["id"] for game in view["games"]] == [
         made["first"],

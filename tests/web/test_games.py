@@ -1,5 +1,6 @@
 """The games list, /games and /api/games, over the filled database and an empty one."""
 
+import dataclasses
 import html
 import re
 import shutil
@@ -14,14 +15,17 @@ from markupsafe import escape
 from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
+from croupier.games import load_game
 from croupier_server.db import (
-    ActionRecord,
     BotRecord,
+    DecidedBy,
     FaultRecord,
     GameRecord,
+    PackedLogRecord,
     SeatRecord,
     create_database_engine,
 )
+from croupier_server.db.packed_log import PackedLog, pack_log, unpack_log
 from croupier_server.web import create_app
 from tests.web.filling import CRASHER, HTML_NAME, FilledDatabase
 
@@ -350,6 +354,28 @@ class SlowGames:
     """The bot of the slow seat, by game id."""
 
 
+def slow_first_decision(session: Session, game_id: int, *, latency_ms: float) -> int:
+    """Make the first decision a bot took in a stored (packed) game last ``latency_ms``.
+
+    Returns the seat of that bot.
+    """
+    record = session.get(GameRecord, game_id)
+    packed = session.get(PackedLogRecord, game_id)
+    assert record is not None
+    assert packed is not None
+    rules = load_game(record.game, record.options)
+    log = unpack_log(packed.log, rules, record.seed).log
+    actions = list(log.actions)
+    number = next(n for n, action in enumerate(actions) if action.decided_by == DecidedBy.BOT)
+    actions[number] = dataclasses.replace(actions[number], latency_ms=latency_ms)
+    packed.log = pack_log(PackedLog(tuple(actions), log.events), rules, record.seed)
+    seat = session.get(SeatRecord, (game_id, actions[number].seat))
+    assert seat is not None
+    seat.slowest_decision_ms = max(latency_ms, seat.slowest_decision_ms or 0.0)
+    session.add_all([packed, seat])
+    return seat.seat
+
+
 @pytest.fixture
 def slow_games(filled_database: FilledDatabase, tmp_path: Path) -> Iterator[SlowGames]:
     """Two slow decisions made up in a copy of the filled database.
@@ -362,18 +388,11 @@ def slow_games(filled_database: FilledDatabase, tmp_path: Path) -> Iterator[Slow
     engine = create_database_engine(f"sqlite:///{copy}")
     with Session(engine) as session:
         lexio = min(stored_ids(engine, tournament=1))
-        action = session.exec(
-            select(ActionRecord)
-            .where(ActionRecord.game_id == lexio, ActionRecord.decided_by == "bot")
-            .order_by(col(ActionRecord.number))
-        ).first()
-        assert action is not None
-        action.latency_ms = 10_500.0
-        session.add(action)
+        slow_seat = slow_first_decision(session, lexio, latency_ms=10_500.0)
         cribbage = min(stored_ids(engine, tournament=2))
         session.add(FaultRecord(game_id=cribbage, seat=1, kind="timeout", action_number=3))
         session.commit()
-        slow_seats = {lexio: action.seat, cribbage: 1}
+        slow_seats = {lexio: slow_seat, cribbage: 1}
         bots = {
             game: session.exec(
                 select(BotRecord.name)

@@ -3,7 +3,7 @@
 import random
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from statistics import median
@@ -25,11 +25,12 @@ from croupier_server.db import (
     init_database,
     statistics,
 )
-from croupier_server.db.statistics import BoardVersion, FinishedGame
+from croupier_server.db.statistics import BoardSeats, BoardVersion
 from croupier_server.ratings import Deal, GameOutcome, fit_elo, tally_pairs
 from croupier_server.web import create_app
 from croupier_server.web.ratings_cache import Board, RatingsCache
 from tests.server.db.played import mark_decided
+from tests.waiting import wait_for
 
 SIX_CARD = {"variant": "six-card", "match_points": 1}
 
@@ -58,13 +59,6 @@ def play(engine: Engine, bot_ids: list[int], *scores: int) -> int:
         return game.id
 
 
-def eventually(condition: Callable[[], bool], timeout: float = 20.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "the condition never held"
-        time.sleep(0.01)
-
-
 class GatedLoads:
     """Stands in for the board's game query: counts its calls, waits until released."""
 
@@ -72,10 +66,10 @@ class GatedLoads:
         self.calls = 0
         self.released = threading.Event()
         self._failures = failures
-        self._load = statistics.finished_game_seats
-        monkeypatch.setattr(statistics, "finished_game_seats", self)
+        self._load = statistics.board_seats
+        monkeypatch.setattr(statistics, "board_seats", self)
 
-    def __call__(self, session: Session, **board: Any) -> list[FinishedGame]:
+    def __call__(self, session: Session, **board: Any) -> BoardSeats:
         self.calls += 1
         assert self.released.wait(timeout=20)
         if self._failures:
@@ -130,12 +124,15 @@ def test_a_stale_board_is_served_at_once_while_one_thread_refreshes_it(
     newest = play(engine, [bob, alice], 1, 0)
     served = [cache.board(game="cribbage") for _ in range(5)]
     assert all(board is old for board in served)
-    eventually(lambda: loads.calls == 1)
+    wait_for(lambda: loads.calls == 1, "one load of the games")
     served = [cache.board(game="cribbage") for _ in range(5)]
     assert all(board is old for board in served)
     assert loads.calls == 1  # one refresh at a time, however many stale requests
     loads.released.set()
-    eventually(lambda: cache.board(game="cribbage").version == BoardVersion(2, newest))
+    wait_for(
+        lambda: cache.board(game="cribbage").version == BoardVersion(2, newest),
+        "the board of both games",
+    )
     fresh = cache.board(game="cribbage")
     assert [(line.bot, line.games, line.score) for line in fresh.standings] == [
         ("alice", 2, 0.5),
@@ -158,7 +155,7 @@ def test_requests_for_a_board_never_computed_wait_for_one_computation(
     ]
     for thread in threads:
         thread.start()
-    eventually(lambda: loads.calls == 1)
+    wait_for(lambda: loads.calls == 1, "one load of the games")
     loads.released.set()
     for thread in threads:
         thread.join(timeout=20)
@@ -178,8 +175,8 @@ def test_a_failed_refresh_keeps_the_old_board_until_one_succeeds(
     loads.released.set()
     play(engine, [alice, bob], 1, 0)
     assert cache.board(game="cribbage") is old
-    eventually(lambda: "could not refresh the board" in caplog.text)
-    eventually(lambda: cache.board(game="cribbage").version.games == 2)
+    wait_for(lambda: "could not refresh the board" in caplog.text, "the failed refresh said")
+    wait_for(lambda: cache.board(game="cribbage").version.games == 2, "the board of 2 games")
     assert loads.calls == 2
 
 

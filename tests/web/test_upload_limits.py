@@ -16,8 +16,6 @@ import pytest
 from croupier_server.web.upload import FORM_OVERHEAD_BYTES
 from tests.web.submitting import MAX_ARCHIVE_BYTES, Site, make_site, serving
 
-pytestmark = pytest.mark.timeout(60)
-
 
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[Site, tuple[str, int]]]:

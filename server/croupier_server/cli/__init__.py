@@ -18,6 +18,7 @@ from croupier_server.cli import (
     _authors,
     _bots,
     _dashboard,
+    _db,
     _demo,
     _ladder,
     _match,
@@ -46,6 +47,7 @@ _COMMANDS = (
     _dashboard,
     _demo,
     _worker,
+    _db,
 )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
+import sys
 from typing import Any
 
 from croupier.games import Game
@@ -13,11 +14,14 @@ from croupier_server.cli._options import (
     add_limit_options,
     add_sealing_option,
     add_time_options,
+    add_tls_options,
     limits_from_args,
     open_database,
     sealing_from_args,
     seed_number,
     time_control_from_args,
+    tls_from_args,
+    tls_trust_line,
 )
 from croupier_server.cli._output import print_json
 from croupier_server.cli._rules import add_rules_options, rules_from_args
@@ -45,6 +49,7 @@ def register(commands: Any) -> None:
         metavar="ADDRESS",
         help="where the referee listens (host:port or unix:/path; remote bots connect here)",
     )
+    add_tls_options(match)
     add_time_options(match)
     match.add_argument("--json", action="store_true", help="print the result as JSON")
     add_limit_options(match)
@@ -56,6 +61,7 @@ def register(commands: Any) -> None:
 def run_match(args: argparse.Namespace) -> int:
     """Play the game, print its result and id."""
     game = rules_from_args(args)
+    tls = tls_from_args(args)
     engine = open_database(args)
     bots = load_bots(engine, names=args.bot, game=game)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
@@ -67,7 +73,9 @@ def run_match(args: argparse.Namespace) -> int:
     )
 
     async def play() -> tuple[int, GameLog]:
-        async with referee_serving(engine, args.listen) as server:
+        async with referee_serving(engine, args.listen, tls=tls) as server:
+            if (trust := tls_trust_line(tls)) is not None:
+                print(trust, file=sys.stderr, flush=True)
             return await play_recorded_game(
                 engine, server, game=game, bots=bots, seed=seed, settings=settings
             )

@@ -9,11 +9,14 @@ from typing import Any
 from sqlmodel import Session
 
 from croupier_server import db
+from croupier_server.board_fits import BoardKey, fresh_board
 from croupier_server.cli._options import add_database_option, open_database, positive_number
 from croupier_server.cli._output import CliError, print_json
 from croupier_server.cli._rules import add_game_option
-from croupier_server.ratings import HeadToHead, head_to_head
-from croupier_server.standings import Standing, standings, stored_deals
+from croupier_server.clock import utc_now
+from croupier_server.db import statistics
+from croupier_server.ratings import HeadToHead
+from croupier_server.standings import Standing, with_latencies
 
 __all__ = ["print_head_to_head", "print_standings", "register", "standings_data"]
 
@@ -36,25 +39,26 @@ def register(commands: Any) -> None:
 
 
 def run_ratings(args: argparse.Namespace) -> int:
-    """Print the ratings table."""
+    """Print the ratings table: the board's stored fit when it covers the games, else made now."""
     engine = open_database(args)
     with Session(engine) as session:
         if args.tournament is not None and not db.get_tournament(
             session, tournament_id=args.tournament
         ):
             raise CliError(f"no tournament {args.tournament}")
-        table = standings(session, game=args.game, tournament_id=args.tournament)
-        pairs = (
-            head_to_head(stored_deals(session, game=args.game, tournament_id=args.tournament))
-            if args.head_to_head
-            else {}
-        )
+    board = fresh_board(engine, BoardKey(args.game, None, args.tournament))
+    with Session(engine) as session:
+        latencies = statistics.bot_latencies(session, game=args.game, tournament_id=args.tournament)
+    table = with_latencies(board.standings, latencies)
+    pairs = dict(board.head_to_head) if args.head_to_head else {}
     if args.json:
         data: dict[str, Any] = {"standings": standings_data(table)}
         if args.head_to_head:
             data["head_to_head"] = [_pair_data(pair) for pair in pairs.values()]
         print_json(data if args.head_to_head else data["standings"])
         return 0
+    if table:
+        print(board.as_of(utc_now()))
     print_standings(table)
     if args.head_to_head:
         print_head_to_head([row.bot for row in table], pairs)

@@ -23,7 +23,8 @@ from croupier_server.cli._options import (
 from croupier_server.cli._output import CliError, print_json
 from croupier_server.cli._replay_ask import ask_about_seat
 from croupier_server.cli._replay_logs import event_line, placed_output, print_steps, printable
-from croupier_server.db import check_stored_game, events_by_step
+from croupier_server.db import GameStatus, check_stored_game, events_by_step
+from croupier_server.db.disclosure import Disclosure, disclosure_of
 from croupier_server.web.game_detail import GameDetail, game_detail
 
 __all__ = ["register"]
@@ -73,7 +74,10 @@ def run_replay(args: argparse.Namespace) -> int:
         record = db.get_game(session, game_id=args.game_id)
         if record is None:
             raise CliError(f"no game {args.game_id}")
-        detail = game_detail(session, record)
+        # The organiser sees every game whole, but one being played as a spectator does.
+        running = record.status is GameStatus.RUNNING
+        shown = disclosure_of(session, record) if running else Disclosure.whole()
+        detail = game_detail(session, record, shown)
         if args.seat is not None and not 0 <= args.seat < len(detail.seats):
             raise CliError(
                 f"game {args.game_id} has seats 0..{len(detail.seats) - 1}, not {args.seat}"

@@ -1,9 +1,10 @@
-"""The two composition roots: the referee and the dashboard, each served while a block runs.
+"""The two composition roots: the referee served while a block runs, and the dashboard.
 
 :func:`referee_serving` builds the referee over a database (remote bots admitted from it)
 and turns SIGTERM into the Ctrl-C that ends the block, so the bots it started end with it;
-:func:`dashboard_serving` builds the dashboard with the :class:`Administration` that
-changes things on its behalf, and its access tokens (:func:`dashboard_tokens`).
+:func:`remote_admitter` admits to it the remote bots a dashboard registers.
+:func:`dashboard_app` builds the dashboard with the :class:`Administration` that changes
+things on its behalf, and its access tokens (:func:`dashboard_tokens`).
 """
 
 from __future__ import annotations
@@ -12,32 +13,47 @@ import asyncio
 import contextlib
 import os
 import signal
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
-from functools import partial
 
+from fastapi import FastAPI
 from sqlalchemy import Engine
+from sqlmodel import Session
 
+from croupier_server import db
 from croupier_server.administration import Administration
 from croupier_server.cli._output import CliError
+from croupier_server.db import BotKind, BotRecord
 from croupier_server.recorded_games import allow_remote_bots
 from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import RefereeServer
+from croupier_server.referee.tls import TlsCredentials
 from croupier_server.settings import ADMIN_TOKEN_VARIABLE, READ_TOKEN_VARIABLE, ServerSettings
 from croupier_server.tokens import new_secret
-from croupier_server.web import DashboardServer, create_app
+from croupier_server.web import create_app
 from croupier_server.web.access import AccessTokens
+from croupier_server.web.http_limits import HttpLimits
 from croupier_server.web.play import TablesOpenTo
 from croupier_server.web.play_schemas import PersonTables
 from croupier_server.web.second_opinions import SecondOpinions
 from croupier_server.web.submissions import SubmissionActions
 
-__all__ = ["DashboardTokens", "dashboard_serving", "dashboard_tokens", "referee_serving"]
+__all__ = [
+    "DashboardTokens",
+    "dashboard_app",
+    "dashboard_tokens",
+    "referee_serving",
+    "remote_admitter",
+]
 
 
 @contextlib.asynccontextmanager
-async def referee_serving(engine: Engine, listen: str) -> AsyncIterator[RefereeServer]:
+async def referee_serving(
+    engine: Engine, listen: str, *, tls: TlsCredentials | None = None
+) -> AsyncIterator[RefereeServer]:
     """The referee listening on ``listen`` while the block runs, admitting remote bots.
+
+    With ``tls``, that port speaks TLS alone (its own Unix socket stays plaintext).
 
     SIGTERM ends the block as Ctrl-C does (``KeyboardInterrupt`` once it has unwound), so
     that the bots it started are ended with it rather than left running.
@@ -47,7 +63,7 @@ async def referee_serving(engine: Engine, listen: str) -> AsyncIterator[RefereeS
     """
     registry = SessionRegistry()
     allow_remote_bots(engine, registry)
-    server = RefereeServer(registry, listen)
+    server = RefereeServer(registry, listen, tls=tls)
     try:
         await server.start()
     except (OSError, RuntimeError, ValueError) as error:
@@ -113,67 +129,61 @@ def dashboard_tokens(*, read_protected: bool) -> DashboardTokens:
         raise CliError(str(error)) from None
 
 
-@contextlib.asynccontextmanager
-async def dashboard_serving(
+def dashboard_app(
     engine: Engine,
-    address: str,
-    tokens: DashboardTokens,
+    tokens: AccessTokens,
     *,
-    note: str = "",
-    referee: RefereeServer | None = None,
+    admit_remote: Callable[[str, str, str], object] | None = None,
     submissions: SubmissionActions | None = None,
     sign_up: bool = False,
     tables: PersonTables | None = None,
     tables_open_to: TablesOpenTo = TablesOpenTo.ADMIN,
     second_opinions: SecondOpinions | None = None,
-) -> AsyncIterator[DashboardServer]:
-    """The dashboard over ``engine`` serving on ``address`` while the block runs.
+    http_limits: HttpLimits | None = None,
+    fits_boards: bool = True,
+) -> FastAPI:
+    """The dashboard over ``engine``, with the :class:`Administration` that acts for it.
 
-    Its address is printed (followed by ``note``), then the tokens made up for it. Bots
-    registered through it have the files their commands name taken from the working
-    directory; the remote ones may connect to ``referee`` at once. Authors' uploads are
-    stored by ``submissions`` (none: refused); ``sign_up`` lets people sign up as authors.
-    People play against the bots at ``tables`` (none: refused), if ``tables_open_to`` says
-    they may. Bots are asked about stored games through ``second_opinions`` (none: the
-    page says it needs ``croupier serve``).
-
-    Raises:
-        CliError: the address is malformed or cannot be listened on.
+    Bots registered through it have the files their commands name taken from the working
+    directory; the remote ones are handed to ``admit_remote`` (key digest, name, game) so
+    that the referee admits them at once. Authors' uploads are stored by ``submissions``
+    (none: refused); ``sign_up`` lets people sign up as authors. People play against the
+    bots at ``tables`` (none: refused), if ``tables_open_to`` says they may. Bots are asked
+    about stored games through ``second_opinions`` (none: the page says it needs ``croupier
+    serve``). Its requests are bounded by ``http_limits`` (default: :class:`HttpLimits`'s).
+    With ``fits_boards``, it fits the ratings boards no fitter keeps fresh (not in
+    ``serve``'s dashboard processes: ``serve``'s fitter does).
     """
-    actions = Administration(
+    actions = Administration(engine, directory=os.getcwd(), admit_remote=admit_remote)
+    return create_app(
         engine,
-        directory=os.getcwd(),
-        admit_remote=None if referee is None else _admitter(referee.registry),
-    )
-    app = create_app(
-        engine,
-        tokens=tokens.tokens,
+        tokens=tokens,
         admin_actions=actions,
         submission_actions=submissions,
         sign_up=sign_up,
         person_tables=tables,
         tables_open_to=tables_open_to,
         second_opinions=second_opinions,
+        http_limits=http_limits,
+        fits_boards=fits_boards,
     )
-    try:
-        server = DashboardServer(app, address)
-    except (OSError, ValueError) as error:
-        raise CliError(f"cannot serve the dashboard on {address}: {error}") from None
-    serving = asyncio.create_task(server.serve())
-    print(f"dashboard: {server.url}{note}", *tokens.shown_once, sep="\n", flush=True)
-    try:
-        yield server
-    finally:
-        server.stop()
-        await serving
 
 
-def _admitter(registry: SessionRegistry) -> Callable[[str, str, str], None]:
-    """Admit a remote bot (key digest, name, game) to ``registry`` from any thread."""
-    loop = asyncio.get_running_loop()
+def remote_admitter(engine: Engine, registry: SessionRegistry) -> Callable[[str], Awaitable[None]]:
+    """Admits to ``registry`` the remote bot of a name, with the key and game it is stored with.
 
-    def admit(key_hash: str, name: str, game: str) -> None:
-        # The dashboard registers bots in its threads; the registry lives in the loop's.
-        loop.call_soon_threadsafe(partial(registry.allow_remote, key_hash, name, game=game))
+    The name comes from a dashboard's process; the key's digest and the game are read from
+    the database, so that a process that only serves pages cannot admit a key of its own.
+    """
+
+    def stored_remote(name: str) -> BotRecord | None:
+        with Session(engine) as session:
+            bot = db.get_bot_by_name(session, name=name)
+        return bot if bot is not None and bot.kind is BotKind.REMOTE else None
+
+    async def admit(name: str) -> None:
+        bot = await asyncio.to_thread(stored_remote, name)
+        if bot is not None and bot.key_hash is not None:
+            registry.allow_remote(bot.key_hash, bot.name, game=bot.game)
 
     return admit

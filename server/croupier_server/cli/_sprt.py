@@ -18,8 +18,10 @@ from typing import Any
 
 from croupier_server.cli._options import (
     add_database_option,
+    add_log_options,
     add_sealing_option,
     add_time_options,
+    logging_from_args,
     open_database,
     positive_number,
     sealing_from_args,
@@ -77,6 +79,7 @@ def register(commands: Any) -> None:
         "--detach", action="store_true", help="with --queue: return once the games are queued"
     )
     add_database_option(parser)
+    add_log_options(parser)
     parser.set_defaults(run=run_sprt_command)
 
 
@@ -87,6 +90,7 @@ def run_sprt_command(args: argparse.Namespace) -> int:
         raise CliError(f"sprt is for two-player games, not {game.num_players} players")
     if len(args.bot) != 2 or args.bot[0] == args.bot[1]:
         raise CliError("sprt needs --bot twice, with two different bots")
+    logging_from_args(args)
     try:
         hypotheses = SprtHypotheses(args.elo0, args.elo1, args.alpha, args.beta)
     except ValueError as error:

@@ -18,9 +18,11 @@ from croupier_server.cli._formats import add_format_options, format_settings_fro
 from croupier_server.cli._options import (
     add_database_option,
     add_limit_options,
+    add_log_options,
     add_sealing_option,
     add_time_options,
     limits_from_args,
+    logging_from_args,
     open_database,
     positive_number,
     require_sealed_seats,
@@ -117,11 +119,13 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--listen", default="127.0.0.1:0", metavar="ADDRESS")
     parser.add_argument("--json", action="store_true", help="print the standings as JSON")
     add_database_option(parser)
+    add_log_options(parser)
 
 
 def run_new(args: argparse.Namespace) -> int:
     """Create the tournament, play it, print its standings."""
     game = rules_from_args(args)
+    logging_from_args(args)
     engine = open_database(args)
     if args.queue:
         require_queue(engine)  # before the tournament is stored, which no one would play
@@ -148,6 +152,7 @@ def run_new(args: argparse.Namespace) -> int:
 
 def run_resume(args: argparse.Namespace) -> int:
     """Play the games of a tournament that have not finished."""
+    logging_from_args(args)
     engine = open_database(args)
     record = _require(engine, args.id)
     if record.format == LADDER_FORMAT:  # before its running games are aborted as a resume's

@@ -7,17 +7,25 @@ import asyncio
 import logging
 import os
 import signal
-import sys
 import time
 
 import sqlalchemy as sa
 from sqlalchemy import Engine
 
-from croupier_server.cli._options import add_database_option, positive_number
+from croupier_server.cli._metrics import watch_backlog
+from croupier_server.cli._options import (
+    add_database_option,
+    add_log_options,
+    add_metrics_option,
+    logging_from_args,
+    metrics_from_args,
+    positive_number,
+)
 from croupier_server.cli._output import CliError
 from croupier_server.cli._serving import referee_serving
 from croupier_server.db import create_database_engine, database_url, init_database
 from croupier_server.db.errors import DatabaseUnavailable
+from croupier_server.logs import ids
 from croupier_server.settings import ServerSettings
 from croupier_server.workers.worker import (
     DEFAULT_GRACE_S,
@@ -29,6 +37,8 @@ from croupier_server.workers.worker import (
 )
 
 __all__ = ["register"]
+
+_LOG = logging.getLogger(__name__)
 
 _SLOT_CORES = 1
 """Cores a slot counts on by default: a game's bots think in turn, one at a time."""
@@ -79,7 +89,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "back (default: %(default)s)",
     )
     parser.add_argument("--listen", default="127.0.0.1:0", metavar="ADDRESS")
-    parser.add_argument("--verbose", action="store_true", help="show the job queue's own log")
+    add_log_options(parser)
+    add_metrics_option(parser)
     parser.set_defaults(run=run_worker)
 
 
@@ -87,10 +98,7 @@ def run_worker(args: argparse.Namespace) -> int:
     """Play queued games until SIGTERM or Ctrl-C."""
     if args.lease_margin <= 0 or args.grace < 0:
         raise CliError("--lease-margin must be positive and --grace not negative")
-    logging.basicConfig(format="%(name)s: %(message)s")
-    # The job queue's own log and its pool's: the worker says in its lines what happened.
-    for library in ("procrastinate", "psycopg.pool"):
-        logging.getLogger(library).setLevel(logging.INFO if args.verbose else logging.CRITICAL)
+    logging_from_args(args)
     options = WorkerOptions(
         name=args.name or default_worker_name(),
         slots=args.slots or max(1, (os.cpu_count() or 1) // _SLOT_CORES),
@@ -100,13 +108,16 @@ def run_worker(args: argparse.Namespace) -> int:
     engine = _open_until_reachable(args, options.name)
     if engine is None:
         return 0
+    watch_backlog(engine)
+    if (url := metrics_from_args(args)) is not None:
+        print(f"metrics: {url}", flush=True)
     asyncio.run(_work(engine, args.listen, options))
     return 0
 
 
 async def _work(engine: Engine, listen: str, options: WorkerOptions) -> None:
     async with referee_serving(engine, listen) as server:
-        worker = Worker(engine, server, options, report=_say)
+        worker = Worker(engine, server, options)
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(signum, worker.stop)
@@ -135,7 +146,13 @@ def _open_until_reachable(args: argparse.Namespace, name: str) -> Engine | None:
                 break
             except DatabaseUnavailable as error:
                 if not said:
-                    _say(f"worker {name}: {error}; retrying every {RECONNECT_SECONDS:.0f} s")
+                    _LOG.warning(
+                        "worker %s: %s; retrying every %.0f s",
+                        name,
+                        error,
+                        RECONNECT_SECONDS,
+                        extra=ids(worker=name),
+                    )
                     said = True
                 time.sleep(RECONNECT_SECONDS)
     except KeyboardInterrupt:
@@ -172,7 +189,3 @@ def _cut_off_detecting(url: str) -> str:
     if "tcp_user_timeout" in parsed.query:
         del query["tcp_user_timeout"]
     return parsed.update_query_dict(query).render_as_string(hide_password=False)
-
-
-def _say(line: str) -> None:
-    print(line, file=sys.stderr, flush=True)

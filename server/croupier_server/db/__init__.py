@@ -39,7 +39,6 @@ from croupier_server.db.errors import (
 from croupier_server.db.game_log import (
     NewAction,
     game_actions,
-    game_events,
     game_faults,
     mark_seat_forfeited,
     record_action,
@@ -64,12 +63,19 @@ from croupier_server.db.models import (
     FaultRecord,
     GameRecord,
     OutputLineRecord,
+    PackedLogRecord,
     SeatRecord,
     TournamentRecord,
     TournamentStatus,
 )
 from croupier_server.db.outputs import game_output, record_output
-from croupier_server.db.replay import check_stored_game, events_by_step, replay_stored_game
+from croupier_server.db.packing import pack_game
+from croupier_server.db.replay import (
+    check_stored_game,
+    events_by_step,
+    game_events,
+    replay_stored_game,
+)
 from croupier_server.db.serialize import (
     event_data,
     event_visibility,
@@ -106,6 +112,7 @@ __all__ = [
     "GameStatus",
     "NewAction",
     "OutputLineRecord",
+    "PackedLogRecord",
     "RecordNotFound",
     "ReplayMismatch",
     "SeatRecord",
@@ -143,6 +150,7 @@ __all__ = [
     "list_bots",
     "list_tournaments",
     "mark_seat_forfeited",
+    "pack_game",
     "record_action",
     "record_actions",
     "record_events",

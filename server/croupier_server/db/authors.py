@@ -5,6 +5,10 @@ plain text and stored as its :func:`~croupier_server.tokens.hash_secret` digest 
 author is found by the digest of the token given, so the lookup takes no time that
 depends on how near a wrong token came. Revoking a token leaves the author without one
 (``token_hash`` ``None``) until :func:`new_author_token` gives a new one.
+
+An author's name is of a small safe alphabet, unique once folded, and none the server uses
+(:func:`check_author_name`, :mod:`.names`): beside ``alice``, ``Alice``, ``alice`` spelt
+with a Cyrillic ``a``, and ``admin`` are refused.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from sqlmodel import Session, col, select
 from croupier_server.clock import utc_now
 from croupier_server.db.errors import AuthorNameTaken, RecordNotFound
 from croupier_server.db.models import BotKind, BotRecord
+from croupier_server.db.names import check_unreserved, checked_name, folded_name
 from croupier_server.db.submissions import AUTHOR_NAME_MAX_LENGTH, AuthorRecord
 from croupier_server.db.transactions import insert, refreshed, transaction
 from croupier_server.tokens import hash_secret, new_secret
@@ -35,25 +40,21 @@ __all__ = [
 
 
 def check_author_name(name: str) -> str:
-    """``name`` if it can name an author.
+    """``name`` if it can name an author: of the safe alphabet, and not reserved.
+
+    See :mod:`croupier_server.db.names`.
 
     Raises:
-        ValueError: it is empty, longer than :data:`AUTHOR_NAME_MAX_LENGTH`, has
-            characters that do not print or spaces around it.
+        NameRefused: it is empty, longer than :data:`AUTHOR_NAME_MAX_LENGTH`, has a
+            character outside the alphabet (an upper-case letter among them), or is a name
+            the server uses.
 
     >>> check_author_name("ada")
     'ada'
     """
-    if (
-        not 0 < len(name) <= AUTHOR_NAME_MAX_LENGTH
-        or name != name.strip()
-        or not name.isprintable()
-    ):
-        raise ValueError(
-            f"an author name is 1 to {AUTHOR_NAME_MAX_LENGTH} printable characters without "
-            f"surrounding spaces, not {name!r}"
-        )
-    return name
+    what = "an author name"
+    checked_name(name, what=what, max_length=AUTHOR_NAME_MAX_LENGTH)
+    return check_unreserved(name, what=what)
 
 
 def add_author(session: Session, *, name: str, signed_up: bool = False) -> tuple[AuthorRecord, str]:
@@ -61,12 +62,12 @@ def add_author(session: Session, *, name: str, signed_up: bool = False) -> tuple
 
     Args:
         session: The database session.
-        name: The author's name (unique, case-sensitive).
+        name: The author's name: unique, once folded (:func:`~.names.folded_name`).
         signed_up: Whether the author signed up through the dashboard.
 
     Raises:
         AuthorNameTaken: an author of that name exists already.
-        ValueError: the name is refused (see :func:`check_author_name`).
+        NameRefused: the name is refused (see :func:`check_author_name`).
     """
     token = new_secret()
     author = AuthorRecord(
@@ -75,9 +76,12 @@ def add_author(session: Session, *, name: str, signed_up: bool = False) -> tuple
     try:
         return insert(session, author), token
     except IntegrityError:
-        if get_author_by_name(session, name=name) is None:
+        taken = session.exec(
+            select(AuthorRecord).where(AuthorRecord.folded_name == folded_name(name))
+        ).first()
+        if taken is None:
             raise
-        raise AuthorNameTaken(f"an author named {name!r} already exists") from None
+        raise AuthorNameTaken(f"an author named {taken.name!r} already exists") from None
 
 
 def list_authors(session: Session) -> list[AuthorRecord]:

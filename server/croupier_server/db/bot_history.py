@@ -1,11 +1,15 @@
 """Read queries of a bot's page: its games, faults and decision times, newest first.
 
 Each reads only what the page shows (counts, the latest rows), whatever the number of the
-bot's games.
+bot's games, of the games its reader may see (a check game only its author and the admin:
+:func:`~croupier_server.db.check_games.listed_for`); a game whose deal is still being
+played is given without its result but to the admin
+(:func:`~croupier_server.db.disclosure.results_held_back`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -13,14 +17,17 @@ from datetime import datetime
 import sqlalchemy as sa
 from sqlmodel import Session, col
 
+from croupier_server.db.check_games import ANYONE, Reader, listed_for
+from croupier_server.db.disclosure import results_held_back
+from croupier_server.db.game_log import seat_latencies
 from croupier_server.db.models import (
-    ActionRecord,
     BotRecord,
     FaultRecord,
     GameRecord,
     SeatRecord,
     fault_at_seat,
 )
+from croupier_server.outcomes import GameStatus
 
 __all__ = [
     "BotFault",
@@ -70,6 +77,7 @@ class BotGame:
         place: The bot's place (1 is first), once finished.
         players: The bot in each seat, in seat order, this bot included.
         scores: Each seat's final score, in seat order (``None`` before the game ended).
+        held_back: Why its result is not given (its deal is still being played), else empty.
     """
 
     game_id: int
@@ -84,21 +92,25 @@ class BotGame:
     place: int | None
     players: tuple[str, ...]
     scores: tuple[int | None, ...]
+    held_back: str = ""
 
 
-def bot_fault_kinds(session: Session, *, bot_id: int) -> dict[str, int]:
-    """How many faults of each kind the bot made, in all its games."""
+def bot_fault_kinds(session: Session, *, bot_id: int, reader: Reader = ANYONE) -> dict[str, int]:
+    """How many faults of each kind the bot made, in all its games ``reader`` may see."""
     query = (
         sa.select(col(FaultRecord.kind), sa.func.count())
         .join(SeatRecord, fault_at_seat())
-        .where(col(SeatRecord.bot_id) == bot_id)
+        .join(GameRecord, col(GameRecord.id) == col(FaultRecord.game_id))
+        .where(col(SeatRecord.bot_id) == bot_id, listed_for(reader))
         .group_by(col(FaultRecord.kind))
     )
     return dict(session.execute(query).all())
 
 
-def latest_bot_faults(session: Session, *, bot_id: int, limit: int) -> list[BotFault]:
-    """The bot's ``limit`` latest faults, newest first."""
+def latest_bot_faults(
+    session: Session, *, bot_id: int, limit: int, reader: Reader = ANYONE
+) -> list[BotFault]:
+    """The bot's ``limit`` latest faults in games ``reader`` may see, newest first."""
     query = (
         sa.select(
             col(FaultRecord.game_id),
@@ -109,15 +121,21 @@ def latest_bot_faults(session: Session, *, bot_id: int, limit: int) -> list[BotF
             col(FaultRecord.action_number),
         )
         .join(SeatRecord, fault_at_seat())
-        .where(col(SeatRecord.bot_id) == bot_id)
+        .join(GameRecord, col(GameRecord.id) == col(FaultRecord.game_id))
+        .where(col(SeatRecord.bot_id) == bot_id, listed_for(reader))
         .order_by(sa.desc(col(FaultRecord.id)))
         .limit(limit)
     )
     return [BotFault(*row) for row in session.execute(query)]
 
 
-def recent_bot_games(session: Session, *, bot_id: int, limit: int) -> list[BotGame]:
-    """The ``limit`` latest games the bot sat in (whatever their status), newest first."""
+def recent_bot_games(
+    session: Session, *, bot_id: int, limit: int, reader: Reader = ANYONE
+) -> list[BotGame]:
+    """The ``limit`` latest games the bot sat in, whatever their status, newest first.
+
+    Only those ``reader`` may see.
+    """
     query = (
         sa.select(
             col(GameRecord.id),
@@ -133,13 +151,15 @@ def recent_bot_games(session: Session, *, bot_id: int, limit: int) -> list[BotGa
         )
         .select_from(SeatRecord)
         .join(GameRecord, col(GameRecord.id) == col(SeatRecord.game_id))
-        .where(col(SeatRecord.bot_id) == bot_id)
+        .where(col(SeatRecord.bot_id) == bot_id, listed_for(reader))
         .order_by(sa.desc(col(SeatRecord.game_id)), col(SeatRecord.seat))
         .limit(limit)
     )
     rows = session.execute(query).all()
     seats = _seats(session, [row[0] for row in rows])
-    return [
+    finished = [row[0] for row in rows if row[4] == GameStatus.FINISHED]
+    held = {} if reader.admin else results_held_back(session, finished)
+    games = [
         BotGame(
             game_id=game_id,
             variant=variant,
@@ -167,30 +187,32 @@ def recent_bot_games(session: Session, *, bot_id: int, limit: int) -> list[BotGa
             place,
         ) in rows
     ]
+    return [
+        _without_result(game, held[game.game_id]) if game.game_id in held else game
+        for game in games
+    ]
 
 
-def recent_decision_latencies(session: Session, *, bot_id: int, games: int) -> DecisionSample:
-    """The bot's decision times (ms) in its ``games`` latest games."""
+def _without_result(game: BotGame, reason: str) -> BotGame:
+    """``game`` with no score or place: its result is held back for ``reason``."""
+    scores = (None,) * len(game.scores)
+    return dataclasses.replace(game, score=None, place=None, scores=scores, held_back=reason)
+
+
+def recent_decision_latencies(
+    session: Session, *, bot_id: int, games: int, reader: Reader = ANYONE
+) -> DecisionSample:
+    """The bot's decision times (ms) in its ``games`` latest games that ``reader`` may see."""
     seats = (
         sa.select(col(SeatRecord.game_id), col(SeatRecord.seat))
-        .where(col(SeatRecord.bot_id) == bot_id)
+        .join(GameRecord, col(GameRecord.id) == col(SeatRecord.game_id))
+        .where(col(SeatRecord.bot_id) == bot_id, listed_for(reader))
         .order_by(sa.desc(col(SeatRecord.game_id)))
         .limit(games)
         .subquery()
     )
-    query = (
-        sa.select(col(ActionRecord.latency_ms))
-        .join(
-            seats,
-            sa.and_(
-                col(ActionRecord.game_id) == seats.c.game_id,
-                col(ActionRecord.seat) == seats.c.seat,
-            ),
-        )
-        .where(col(ActionRecord.latency_ms).is_not(None))
-    )
     measured: int = session.execute(sa.select(sa.func.count()).select_from(seats)).scalar_one()
-    latencies = [latency for latency in session.execute(query).scalars() if latency is not None]
+    latencies = [found.latency_ms for found in seat_latencies(session, seats)]
     return DecisionSample(games=measured, latencies=latencies)
 
 

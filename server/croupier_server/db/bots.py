@@ -1,5 +1,8 @@
 """The registered bots: added with a command or as remote bots with a key, found by name.
 
+A bot's name is unique once folded (:mod:`.names`): beside ``alpha``, ``Alpha`` is taken.
+An author's bot's name is of a small safe alphabet too (its manifest's).
+
 The people who take seats from the dashboard are stored as records of their own kind
 (:func:`person_seat_bot`), which no list of bots shows. Whether people may play against a
 bot is its owner's choice (:func:`is_open_to_people`, :func:`set_open_to_people`).
@@ -19,6 +22,7 @@ from sqlmodel import Session, col, select
 from croupier_server.db.errors import BotNameTaken
 from croupier_server.db.games import known_game
 from croupier_server.db.models import BOT_NAME_MAX_LENGTH, VERSION_SEPARATOR, BotKind, BotRecord
+from croupier_server.db.names import folded_name
 from croupier_server.db.transactions import insert, refreshed, transaction
 from croupier_server.tokens import hash_secret, new_secret
 
@@ -56,8 +60,8 @@ def add_bot(
     ``open_to_people`` says whether people may play against it.
 
     Raises:
-        BotNameTaken: a bot of that name exists already.
-        ValueError: an empty, padded or overlong name, or an unknown game.
+        BotNameTaken: a bot of that name (once folded) exists already.
+        ValueError: a name refused (:func:`checked_bot_name`), or an unknown game.
     """
     bot = BotRecord(
         name=checked_bot_name(name),
@@ -79,8 +83,8 @@ def create_remote_bot(
     ``open_to_people`` says whether people may play against it.
 
     Raises:
-        BotNameTaken: a bot of that name exists already.
-        ValueError: an empty, padded or overlong name, or an unknown game.
+        BotNameTaken: a bot of that name (once folded) exists already.
+        ValueError: a name refused (:func:`checked_bot_name`), or an unknown game.
     """
     key = new_secret()
     bot = BotRecord(
@@ -185,13 +189,19 @@ def _insert_bot(session: Session, bot: BotRecord) -> BotRecord:
     try:
         return insert(session, bot)
     except IntegrityError:
-        if get_bot_by_name(session, name=name) is None:
+        same = select(BotRecord).where(BotRecord.folded_name == folded_name(name))
+        taken = session.exec(same).first()
+        if taken is None:
             raise
-        raise BotNameTaken(f"a bot named {name!r} already exists") from None
+        raise BotNameTaken(f"a bot named {taken.name!r} already exists") from None
 
 
 def checked_bot_name(name: str) -> str:
-    """``name``, if a bot may be called so (what registering a bot checks first).
+    """``name``, if the organiser may call a bot so (what registering a bot checks first).
+
+    The organiser is trusted with any printable name (a name the server reserves too: a
+    house bot's); unique once folded all the same (:mod:`.names`). What authors name is
+    held to the safe alphabet (:func:`croupier.manifest.parse_manifest`).
 
     Raises:
         ValueError: an empty, padded, overlong or unprintable name, or one with ``@``.

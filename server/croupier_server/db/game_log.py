@@ -2,6 +2,9 @@
 
 Events and actions are numbered from 0 within their game, in the order they are stored.
 With its seed, a game's actions are its replay (see :mod:`croupier_server.db.replay`).
+The ``action`` and ``event`` rows are the journal of a game being played; an ended game's
+are packed into one row (:mod:`croupier_server.db.packing`), and the readers here read
+either.
 """
 
 from __future__ import annotations
@@ -14,23 +17,42 @@ from typing import Any, Literal
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
-from croupier.games import Event
+from croupier.games import Event, Game, InvalidOptions, load_game
 from croupier_server.clock import utc_now
-from croupier_server.db.models import ActionRecord, EventRecord, FaultRecord, SeatRecord
+from croupier_server.db.errors import RecordNotFound, ReplayMismatch
+from croupier_server.db.games import get_game
+from croupier_server.db.models import (
+    ActionRecord,
+    EventRecord,
+    FaultRecord,
+    GameRecord,
+    PackedLogRecord,
+    SeatRecord,
+)
+from croupier_server.db.packed_log import (
+    Unpacked,
+    exact_latency_ms,
+    packed_decisions,
+    unpack_log,
+)
 from croupier_server.db.serialize import event_data, event_visibility, storable_text
 from croupier_server.db.transactions import insert, refreshed, require, transaction
 from croupier_server.outcomes import DecidedBy, SeatStatus
 
 __all__ = [
     "NewAction",
+    "SeatLatency",
     "game_actions",
-    "game_events",
     "game_faults",
+    "journal_events",
     "mark_seat_forfeited",
+    "packed_log",
     "record_action",
     "record_actions",
     "record_events",
     "record_fault",
+    "seat_latencies",
+    "stored_game",
 ]
 
 
@@ -108,7 +130,8 @@ def record_action(
     """Append the action ``seat`` took (an action or its text, stored as ``str(action)``).
 
     ``decided_by`` is a :class:`DecidedBy` value; :attr:`DecidedBy.BOT` counts a decision
-    of the seat. ``comment`` is the bot's explanation of it, if it gave one.
+    of the seat. ``latency_ms`` is kept to the microsecond. ``comment`` is the bot's
+    explanation of it, if it gave one.
 
     Raises:
         RecordNotFound: no such seat in that game.
@@ -145,7 +168,7 @@ def record_actions(session: Session, *, game_id: int, actions: Sequence[NewActio
                 "seat": new.seat,
                 "text": str(new.action),
                 "requested_at": new.requested_at,
-                "latency_ms": new.latency_ms,
+                "latency_ms": exact_latency_ms(new.latency_ms),
                 "decided_by": chooser,
                 "comment": None if new.comment is None else storable_text(new.comment),
             }
@@ -156,8 +179,17 @@ def record_actions(session: Session, *, game_id: int, actions: Sequence[NewActio
         _insert_all(session, ActionRecord, rows)
         for new, chooser in zip(actions, choosers, strict=True):
             if chooser == DecidedBy.BOT:
-                seats[new.seat].decisions += 1
+                _count_decision(seats[new.seat], exact_latency_ms(new.latency_ms))
     return range(first, first + len(actions))
+
+
+def _count_decision(seat: SeatRecord, latency_ms: float | None) -> None:
+    """Count a decision of ``seat``'s bot, and keep its slowest."""
+    seat.decisions += 1
+    if latency_ms is not None and (
+        seat.slowest_decision_ms is None or latency_ms > seat.slowest_decision_ms
+    ):
+        seat.slowest_decision_ms = latency_ms
 
 
 def record_fault(
@@ -199,14 +231,16 @@ def mark_seat_forfeited(
     return refreshed(session, seat_record)
 
 
-def game_events(
+def journal_events(
     session: Session,
     *,
     game_id: int,
     visible_to: int | Literal["all"] | None = "all",
     since: int = 0,
 ) -> list[EventRecord]:
-    """The events of a game in order, from number ``since`` on.
+    """The ``event`` rows of a game in order, from number ``since`` on.
+
+    A packed game has none: :func:`croupier_server.db.replay.game_events` rebuilds them.
 
     Args:
         session: any session.
@@ -226,13 +260,121 @@ def game_events(
 
 
 def game_actions(session: Session, *, game_id: int) -> list[ActionRecord]:
-    """The actions of a game in order: with its seed, the replay."""
-    query = (
-        select(ActionRecord)
-        .where(ActionRecord.game_id == game_id)
-        .order_by(col(ActionRecord.number))
+    """The actions of a game in order, packed or not: with its seed, the replay.
+
+    Raises:
+        ReplayMismatch: the game's packed log is unreadable.
+    """
+    packed = packed_log(session, game_id=game_id)
+    if packed is None:
+        query = (
+            select(ActionRecord)
+            .where(ActionRecord.game_id == game_id)
+            .order_by(col(ActionRecord.number))
+        )
+        journal = list(session.exec(query))
+        # None: the game may have been packed between the two reads (its journal deleted).
+        if journal or (packed := packed_log(session, game_id=game_id)) is None:
+            return journal
+    return [
+        ActionRecord(
+            game_id=game_id,
+            number=number,
+            seat=action.seat,
+            text=action.text,
+            requested_at=action.requested_at,
+            latency_ms=action.latency_ms,
+            decided_by=action.decided_by,
+            comment=action.comment,
+        )
+        for number, action in enumerate(packed.log.actions)
+    ]
+
+
+def stored_game(session: Session, *, game_id: int) -> tuple[GameRecord, Game[Any]]:
+    """A stored game's record and the rules it was played with.
+
+    Raises:
+        RecordNotFound: no such game.
+        ReplayMismatch: the engine refuses the stored options.
+    """
+    record = get_game(session, game_id=game_id)
+    if record is None:
+        raise RecordNotFound(f"no game {game_id}")
+    try:
+        return record, load_game(record.game, record.options)
+    except InvalidOptions as error:
+        raise ReplayMismatch(f"game {game_id}: stored options refused: {error}") from error
+
+
+def packed_log(session: Session, *, game_id: int) -> Unpacked | None:
+    """The packed log of a game, replayed; ``None`` for a game not packed (see its journal).
+
+    Raises:
+        RecordNotFound: no such game.
+        ReplayMismatch: the stored options are refused, or the packed log is unreadable.
+    """
+    packed = session.get(PackedLogRecord, game_id)
+    if packed is None:
+        return None
+    record, game = stored_game(session, game_id=game_id)
+    try:
+        return unpack_log(packed.log, game, record.seed)
+    except ValueError as error:
+        raise ReplayMismatch(f"game {game_id}: {error}") from error
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLatency:
+    """How long a seat's bot took over one action it answered."""
+
+    game_id: int
+    seat: int
+    latency_ms: float
+
+
+def seat_latencies(session: Session, seats: sa.Subquery) -> list[SeatLatency]:
+    """The latency of every answered action of the seats ``seats`` lists, packed or not.
+
+    Args:
+        session: any session.
+        seats: a query of seats, with columns ``game_id`` and ``seat``.
+
+    Raises:
+        ReplayMismatch: a packed log is unreadable.
+    """
+    journal = (
+        sa.select(col(ActionRecord.game_id), col(ActionRecord.seat), col(ActionRecord.latency_ms))
+        .join(
+            seats,
+            sa.and_(
+                col(ActionRecord.game_id) == seats.c.game_id,
+                col(ActionRecord.seat) == seats.c.seat,
+            ),
+        )
+        .where(col(ActionRecord.latency_ms).is_not(None))
     )
-    return list(session.exec(query))
+    found = [SeatLatency(*row) for row in session.execute(journal)]
+    wanted: dict[int, set[int]] = {}
+    packed = sa.select(seats.c.game_id, seats.c.seat).join(
+        PackedLogRecord, col(PackedLogRecord.game_id) == seats.c.game_id
+    )
+    for game_id, seat in session.execute(packed):
+        wanted.setdefault(game_id, set()).add(seat)
+    logs = sa.select(col(PackedLogRecord.game_id), col(PackedLogRecord.log)).where(
+        col(PackedLogRecord.game_id).in_(sa.select(seats.c.game_id))
+    )
+    for game_id, log in session.execute(logs):
+        try:
+            decisions = packed_decisions(log)
+        except ValueError as error:
+            raise ReplayMismatch(f"game {game_id}: {error}") from error
+        found += [
+            SeatLatency(game_id, decision.seat, decision.latency_ms)
+            for decision in decisions
+            if decision.seat in wanted[game_id] and decision.latency_ms is not None
+        ]
+    return found
 
 
 def game_faults(session: Session, *, game_id: int, seat: int | None = None) -> list[FaultRecord]:

@@ -3,29 +3,38 @@
 Games are listed newest first, by id, a page at a time with keyset pagination: the page
 after one ends at game ``g`` is the games whose id is below ``g``, so a page deep in the
 list costs what the first one does, however many games are stored.
+
+A list leaves out the check games its reader may not see
+(:func:`~croupier_server.db.check_games.listed_for`), and gives no result (scores, places,
+a match's games) of a finished game whose deal is still being played
+(:func:`~croupier_server.db.disclosure.results_held_back`), but to the admin: which seat
+won a game tells which seat's cards were strong in the others of its deal.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
 from croupier_server.db.bots import bot_ids
+from croupier_server.db.check_games import ANYONE, Reader, listed_for
+from croupier_server.db.disclosure import results_held_back
 from croupier_server.db.models import (
-    ActionRecord,
     BotKind,
     BotRecord,
     FaultRecord,
     GameRecord,
     SeatRecord,
 )
-from croupier_server.outcomes import DecidedBy, FaultKind, GameStatus, SeatStatus
+from croupier_server.outcomes import FaultKind, GameStatus, SeatStatus
 
 __all__ = [
     "BotResult",
@@ -108,6 +117,8 @@ class ListedGame:
     seats: tuple[ListedSeat, ...]
     result_details: dict[str, Any]
     """The stored result's other fields (a cribbage match's games); empty until it ends."""
+    held_back: str = ""
+    """Why its result is not given (its deal is still being played); empty if it is."""
 
     @property
     def winners(self) -> tuple[ListedSeat, ...]:
@@ -151,24 +162,33 @@ class TournamentProgress:
 
 
 def search_games(
-    session: Session, *, search: GameSearch, before: int | None = None, limit: int = 50
+    session: Session,
+    *,
+    search: GameSearch,
+    before: int | None = None,
+    limit: int = 50,
+    reader: Reader = ANYONE,
 ) -> GamePage:
     """The newest ``limit`` games that match ``search``, of ids below ``before`` if given.
 
-    A bot name that no bot has matches no game.
+    Only those ``reader`` may see. A bot name that no bot has matches no game; a search by
+    result leaves out the games whose result is held back, so a page may hold fewer.
     """
     if limit < 1:
         raise ValueError(f"a page holds at least one game, not {limit}")
     conditions = _conditions(session, search)
     if conditions is None:
         return GamePage((), None)
+    conditions.append(listed_for(reader))
     if before is not None:
         conditions.append(col(GameRecord.id) < before)
     query = _GAMES.where(*conditions).order_by(sa.desc(col(GameRecord.id))).limit(limit + 1)
-    games = _listed(session, query)
-    if len(games) > limit:
-        return GamePage(tuple(games[:limit]), games[limit - 1].id)
-    return GamePage(tuple(games), None)
+    games = _listed(session, query, reader)
+    older = games[limit - 1].id if len(games) > limit else None
+    shown = games[:limit]
+    if search.result is not None:  # a game found by its result would tell it
+        shown = [game for game in shown if not game.held_back]
+    return GamePage(tuple(shown), older)
 
 
 def tournament_progress(session: Session, *, tournament_id: int) -> TournamentProgress:
@@ -278,20 +298,31 @@ def _timeouts(seats: sa.Select[int]) -> sa.Select[int | None]:
 
 
 def _slow_actions(seats: sa.Select[int]) -> sa.Select[int]:
-    """The answers of the game at hand's ``seats`` that took longer than its ``decision_ms``."""
+    """The game at hand's ``seats`` whose bot once took longer than its ``decision_ms``."""
     decision_ms = col(GameRecord.settings)[("time_control", "decision_ms")].as_float()
-    return sa.select(col(ActionRecord.number)).where(
-        col(ActionRecord.game_id) == col(GameRecord.id),
-        col(ActionRecord.seat).in_(seats),
-        col(ActionRecord.decided_by) == DecidedBy.BOT,
-        col(ActionRecord.latency_ms) > decision_ms,
+    slow = aliased(SeatRecord)
+    return sa.select(col(slow.seat)).where(
+        col(slow.game_id) == col(GameRecord.id),
+        col(slow.seat).in_(seats),
+        col(slow.slowest_decision_ms) > decision_ms,
     )
 
 
-def _listed(session: Session, query: sa.Select[*tuple[Any, ...]]) -> list[ListedGame]:
+def _listed(
+    session: Session, query: sa.Select[*tuple[Any, ...]], reader: Reader = ANYONE
+) -> list[ListedGame]:
     rows = session.execute(query).all()
     seats = _seats(session, [row.id for row in rows])
+    finished = [row.id for row in rows if row.status == GameStatus.FINISHED]
+    held = {} if reader.admin else results_held_back(session, finished)
     return [
+        _without_result(game, held[game.id]) if game.id in held else game
+        for game in _games(rows, seats)
+    ]
+
+
+def _games(rows: Iterable[Any], seats: dict[int, list[ListedSeat]]) -> Iterator[ListedGame]:
+    return (
         ListedGame(
             id=row.id,
             game=row.game,
@@ -306,7 +337,13 @@ def _listed(session: Session, query: sa.Select[*tuple[Any, ...]]) -> list[Listed
             result_details=dict((row.result or {}).get("details", {})),
         )
         for row in rows
-    ]
+    )
+
+
+def _without_result(game: ListedGame, reason: str) -> ListedGame:
+    """``game`` with no score, place or match games: its result is held back for ``reason``."""
+    seats = tuple(dataclasses.replace(seat, score=None, place=None) for seat in game.seats)
+    return dataclasses.replace(game, seats=seats, result_details={}, held_back=reason)
 
 
 def _seats(session: Session, game_ids: Iterable[int]) -> dict[int, list[ListedSeat]]:

@@ -1,15 +1,18 @@
 """The tables of croupier's database, as SQLModel classes.
 
 Every game the referee runs is kept whole: its rules and referee settings, the tournament
-it belongs to, its seats and their bots, every event (public and private) in order, every
-action with its timing and the bot's comment, every fault, and the end of what each started
+it belongs to, its seats and their bots, every action with its timing and the bot's comment,
+the time of every event (public and private), every fault, and the end of what each started
 bot wrote (its output). The seed and the actions of a game are its replay (see
-:mod:`croupier_server.db.replay`).
+:mod:`croupier_server.db.replay`): a game being played writes ``action`` rows as it goes
+(and ``event`` rows at its end), its journal; an ended game is packed into one
+``packed_log`` row, from which the engine rebuilds its events.
 
 Conventions:
 
 - Datetimes are timezone-aware UTC with microseconds on both backends (:class:`UTCDateTime`).
-- JSON columns (``options``, ``settings``, ``result``, ``data``) use ``sqlalchemy.JSON``.
+- JSON columns (``options``, ``settings``, ``result``, ``data``) use ``sqlalchemy.JSON``, but
+  a game's ``options`` and ``result``, stored deflated (:mod:`~.compact_json`).
 - Statuses are string enums stored as plain ``VARCHAR`` (no native enum type, no check
   constraint), so adding a value needs no migration.
 - Events and actions are keyed by ``(game_id, number)``, numbered from 0 within the game;
@@ -30,6 +33,8 @@ from sqlalchemy.engine import Dialect
 from sqlmodel import Field, SQLModel, col
 
 from croupier_server.clock import utc_now
+from croupier_server.db.compact_json import CompactJSON
+from croupier_server.db.names import fold_on_insert
 from croupier_server.outcomes import DecidedBy, GameStatus, SeatStatus
 
 __all__ = [
@@ -37,12 +42,14 @@ __all__ = [
     "INTEGER_MAX",
     "VERSION_SEPARATOR",
     "ActionRecord",
+    "BoardFitRecord",
     "BotKind",
     "BotRecord",
     "EventRecord",
     "FaultRecord",
     "GameRecord",
     "OutputLineRecord",
+    "PackedLogRecord",
     "SeatRecord",
     "TournamentRecord",
     "TournamentStatus",
@@ -130,12 +137,17 @@ class TournamentStatus(enum.StrEnum):
 
 
 class BotRecord(SQLModel, table=True):
-    """A registered bot. ``name`` is unique (case-sensitive) and plays one ``game``."""
+    """A registered bot. ``name`` is unique, and so is its folded form; it plays one ``game``."""
 
     __tablename__ = "bot"
+    __table_args__ = (sa.Index("ux_bot_folded_name", "folded_name", unique=True),)
 
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(max_length=BOT_NAME_MAX_LENGTH, unique=True)
+    folded_name: str | None = None
+    """``name`` as :func:`~croupier_server.db.names.folded_name` folds it, set on insert: no
+    two bots' are equal. ``None`` only for a bot stored before names were folded whose
+    folded name an older bot holds."""
     game: str = Field(max_length=32)
     kind: BotKind = Field(sa_type=string_enum(BotKind))
     command: str | None = None
@@ -155,6 +167,9 @@ class BotRecord(SQLModel, table=True):
     organiser's bots are open unless closed, a submitted bot is closed until its author
     opens it, and a version follows its submitted bot (see
     :func:`~croupier_server.db.bots.is_open_to_people`)."""
+
+
+sa.event.listen(BotRecord, "before_insert", fold_on_insert)
 
 
 class TournamentRecord(SQLModel, table=True):
@@ -178,6 +193,8 @@ class TournamentRecord(SQLModel, table=True):
 
 class GameRecord(SQLModel, table=True):
     """One game: its rule set, seed, referee settings and outcome; with its actions, a replay.
+
+    Its ``options`` and ``result`` are stored deflated (:class:`~.compact_json.CompactJSON`).
 
     A game a tournament scheduled names the tournament, its schedule number and its deal.
     """
@@ -203,7 +220,7 @@ class GameRecord(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     game: str = Field(max_length=32, index=True)
-    options: dict[str, Any] = Field(default_factory=dict, sa_type=sa.JSON)
+    options: dict[str, Any] = Field(default_factory=dict, sa_type=CompactJSON)
     """The rule options, as ``Game.options()`` gives them."""
     variant: str = Field(max_length=32)
     """The rule set's :meth:`~croupier.games.Game.variant_label`, such as ``six-card``."""
@@ -221,7 +238,7 @@ class GameRecord(SQLModel, table=True):
     )
     started_at: datetime = Field(default_factory=utc_now, sa_type=UTCDateTime, index=True)
     finished_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
-    result: dict[str, Any] | None = Field(default=None, sa_type=sa.JSON)
+    result: dict[str, Any] | None = Field(default=None, sa_type=CompactJSON)
     """``{"scores": [...], "places": [...], "details": {...}}``; ``None`` until finished."""
     ended_by: str | None = None
     """How the game ended, usually an :class:`~croupier_server.outcomes.EndedBy` value."""
@@ -253,6 +270,9 @@ class SeatRecord(SQLModel, table=True):
     """How many actions the bot chose itself (``decided_by = bot``)."""
     output_dropped_bytes: int = Field(default=0, sa_type=sa.BigInteger)
     """How many bytes of the bot's output were cut before its first stored line."""
+    slowest_decision_ms: float | None = None
+    """The longest the bot took over an action it chose itself (``decided_by = bot``), so
+    that a list finds slow games without reading their actions; ``None``: it chose none."""
 
 
 class EventRecord(SQLModel, table=True):
@@ -296,6 +316,19 @@ class ActionRecord(SQLModel, table=True):
     """The bot's own explanation of its decision (at most 1 KiB); ``None`` if it gave none."""
 
 
+class PackedLogRecord(SQLModel, table=True):
+    """A game's actions and its events' times packed (:mod:`croupier_server.db.packed_log`).
+
+    An ended game is stored so, its ``action`` and ``event`` rows deleted: those are the
+    journal of a game being played. The engine rebuilds its events from the actions.
+    """
+
+    __tablename__ = "packed_log"
+
+    game_id: int = Field(foreign_key="game.id", primary_key=True)
+    log: bytes = Field(sa_type=sa.LargeBinary)
+
+
 class FaultRecord(SQLModel, table=True):
     """A fault of a seat's bot: a timeout, an illegal or malformed action, a crash..."""
 
@@ -331,6 +364,38 @@ class OutputLineRecord(SQLModel, table=True):
     """``stdout`` or ``stderr`` (the referee's ``OutputStream`` values)."""
     text: str
     """The line, without its line break."""
+
+
+class BoardFitRecord(SQLModel, table=True):
+    """The stored ratings fit of one board, with who may compute it and who asked for it.
+
+    A board is the finished games of one game, of one variant and tournament when set (see
+    :mod:`croupier_server.board_fits`); its row is made when the board is first asked for.
+    """
+
+    __tablename__ = "board_fit"
+
+    board: str = Field(primary_key=True, max_length=200)
+    """The board's key as text: ``[game, variant, tournament_id]`` in JSON."""
+    game: str = Field(max_length=32)
+    variant: str | None = Field(default=None, max_length=32)
+    tournament_id: int | None = None
+    version_games: int | None = None
+    """How many finished games the stored fit covers (rated or not); ``None``: never fitted."""
+    version_last_id: int | None = None
+    """The newest of those games' ids."""
+    rated_games: int = 0
+    """The rated games among them: those its standings count."""
+    fitted_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    fit_seconds: float = 0.0
+    """How long the fit took."""
+    data: bytes | None = Field(default=None, sa_type=sa.LargeBinary)
+    """The fit, packed (see :mod:`croupier_server.board_fits.packing`)."""
+    requested_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    """When a page last asked for the board: the fitter keeps asked-for boards fitted."""
+    lease_holder: str | None = Field(default=None, max_length=64)
+    """Who is fitting the board now, until :attr:`lease_until`."""
+    lease_until: datetime | None = Field(default=None, sa_type=UTCDateTime)
 
 
 def fault_at_seat() -> sa.ColumnElement[bool]:

@@ -1,26 +1,76 @@
 """Rebuilding stored games from their seed and actions, and checking them against the store.
 
 A stored game is its rule set, seed and actions; everything else (events, result) follows
-from the rules engine. :func:`check_stored_game` proves it for one game: what the engine
-rebuilds must be exactly what the referee recorded.
+from the rules engine. :func:`replayed` is the one replay loop: every reader that rebuilds a
+stored game goes through it. :func:`game_events` rebuilds a packed game's events;
+:func:`check_stored_game` proves for one game that what the engine rebuilds is exactly what
+the referee recorded.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import Any
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from sqlmodel import Session
 
-from croupier.games import Event, IllegalAction, InvalidOptions, State, load_game
-from croupier_server.db.errors import RecordNotFound, ReplayMismatch
-from croupier_server.db.game_log import game_actions, game_events
+from croupier.games import Event, Game, IllegalAction, State
+from croupier_server.db.errors import ReplayMismatch
+from croupier_server.db.game_log import game_actions, journal_events, packed_log, stored_game
 from croupier_server.db.games import get_game
-from croupier_server.db.models import EventRecord
-from croupier_server.db.serialize import event_visibility, result_data
+from croupier_server.db.models import ActionRecord, EventRecord
+from croupier_server.db.serialize import event_data, event_visibility, result_data
 from croupier_server.outcomes import EndedBy, GameStatus
 
-__all__ = ["check_stored_game", "events_by_step", "replay_stored_game"]
+__all__ = [
+    "ReplayStep",
+    "check_stored_game",
+    "events_by_step",
+    "game_events",
+    "replay_stored_game",
+    "replayed",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayStep:
+    """A stored game replayed up to one step: step 0 is the game before any action."""
+
+    state: State[Any, Any, Any]
+    """The game as it stands after the step (one state, changed in place step after step)."""
+    stored: ActionRecord | None
+    """The stored action applied last (``None`` at step 0)."""
+    action: object
+    """That action as the engine's (``None`` at step 0)."""
+
+
+def replayed(
+    game: Game[Any], seed: int, actions: Iterable[ActionRecord], *, game_id: int | None
+) -> Iterator[ReplayStep]:
+    """A stored game step by step: the state from ``seed``, then after each action in turn.
+
+    The state is changed when the next step is asked for: read it before.
+
+    Raises:
+        ReplayMismatch: an action is missing (its number is not the next), unreadable or
+            illegal at its turn (``game_id`` names the game in the message).
+    """
+    state: State[Any, Any, Any] = game.new_state(seed)
+    yield ReplayStep(state, None, None)
+    # Game.replay, applied one action at a time to say which action fails.
+    for expected, stored in enumerate(actions):
+        where = f"game {game_id} action {stored.number} (seat {stored.seat}: {stored.text!r})"
+        if stored.number != expected:
+            raise ReplayMismatch(f"game {game_id}: action {expected} is missing")
+        try:
+            action: object = game.parse_action(stored.text)
+            state.apply(stored.seat, action)
+        except IllegalAction as error:
+            raise ReplayMismatch(f"{where} is illegal: {error}") from error
+        except ValueError as error:
+            raise ReplayMismatch(f"{where} is unreadable: {error}") from error
+        yield ReplayStep(state, stored, action)
 
 
 def replay_stored_game(session: Session, *, game_id: int) -> State[Any, Any, Any]:
@@ -48,29 +98,59 @@ def events_by_step(session: Session, *, game_id: int) -> list[int]:
     return [len(state.events) for state in _replayed(session, game_id)]
 
 
+def game_events(
+    session: Session,
+    *,
+    game_id: int,
+    visible_to: int | Literal["all"] | None = "all",
+    since: int = 0,
+) -> list[EventRecord]:
+    """The events of a game in order, from number ``since`` on; a packed game's rebuilt.
+
+    Args:
+        session: any session.
+        game_id: the game.
+        visible_to: ``"all"`` for every event; ``None`` for a spectator (public events
+            only); a seat number for what that seat saw (public events and its own).
+        since: the first event number wanted.
+
+    Raises:
+        RecordNotFound: no such game.
+        ReplayMismatch: a packed game whose options are refused or whose log is unreadable.
+    """
+    packed = packed_log(session, game_id=game_id)
+    if packed is None:
+        journal = journal_events(session, game_id=game_id, visible_to=visible_to, since=since)
+        # None: the game may have been packed between the two reads (its journal deleted).
+        if journal or (packed := packed_log(session, game_id=game_id)) is None:
+            return journal
+    events = packed.state.events
+    rebuilt = [
+        EventRecord(
+            game_id=game_id,
+            number=number,
+            at=moment.at,
+            kind=type(event).__name__,
+            visible_to=event_visibility(event),
+            text=str(event),
+            data=event_data(event),
+            seat=moment.seat,
+        )
+        for number, (event, moment) in enumerate(zip(events, packed.log.events, strict=True))
+    ]
+    return [
+        event
+        for event in rebuilt[since:]
+        if visible_to == "all" or event.visible_to is None or event.visible_to == visible_to
+    ]
+
+
 def _replayed(session: Session, game_id: int) -> Iterator[State[Any, Any, Any]]:
     """The state of a stored game at each step: one state, as it stands after each action."""
-    record = get_game(session, game_id=game_id)
-    if record is None:
-        raise RecordNotFound(f"no game {game_id}")
-    try:
-        game = load_game(record.game, record.options)
-    except InvalidOptions as error:
-        raise ReplayMismatch(f"game {game_id}: stored options refused: {error}") from error
-    state: State[Any, Any, Any] = game.new_state(record.seed)
-    yield state
-    # Game.replay, applied one action at a time to say which action fails.
-    for expected, action in enumerate(game_actions(session, game_id=game_id)):
-        where = f"game {game_id} action {action.number} (seat {action.seat}: {action.text!r})"
-        if action.number != expected:
-            raise ReplayMismatch(f"game {game_id}: action {expected} is missing")
-        try:
-            state.apply(action.seat, game.parse_action(action.text))
-        except IllegalAction as error:
-            raise ReplayMismatch(f"{where} is illegal: {error}") from error
-        except ValueError as error:
-            raise ReplayMismatch(f"{where} is unreadable: {error}") from error
-        yield state
+    record, game = stored_game(session, game_id=game_id)
+    actions = game_actions(session, game_id=game_id)
+    for step in replayed(game, record.seed, actions, game_id=game_id):
+        yield step.state
 
 
 def check_stored_game(session: Session, *, game_id: int) -> State[Any, Any, Any]:

@@ -14,16 +14,19 @@ never started, or never answered, and the referee's default policy played the ga
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
 import sqlalchemy as sa
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
+from croupier_server.db.game_log import seat_latencies
 from croupier_server.db.models import (
-    ActionRecord,
     BotRecord,
     FaultRecord,
     GameRecord,
@@ -33,9 +36,11 @@ from croupier_server.db.models import (
 from croupier_server.outcomes import GameStatus, SeatStatus
 
 __all__ = [
+    "BoardSeats",
     "BoardVersion",
     "FinishedBoard",
     "FinishedGame",
+    "board_seats",
     "board_version",
     "bot_fault_counts",
     "bot_latencies",
@@ -178,11 +183,13 @@ def finished_game_seats(
     variant: str | None = None,
     tournament_id: int | None = None,
     unrated: bool = False,
+    after_id: int | None = None,
 ) -> list[FinishedGame]:
     """The rated finished games of ``game`` (of one variant, one tournament, when given), by id.
 
     With ``unrated``, the finished games that are not rated too (a tournament's schedule
-    counts every game it played), each saying whether it is.
+    counts every game it played), each saying whether it is; with ``after_id``, only the
+    games of higher ids.
     """
     rated = is_rated()
     query = (
@@ -208,6 +215,8 @@ def finished_game_seats(
         query = query.where(col(GameRecord.tournament_id) == tournament_id)
     if not unrated:
         query = query.where(rated)
+    if after_id is not None:
+        query = query.where(col(GameRecord.id) > after_id)
     games: list[FinishedGame] = []
     seats: list[Sequence[Any]] = []
     for row in session.execute(query):
@@ -218,6 +227,93 @@ def finished_game_seats(
     if seats:
         games.append(_finished_game(seats))
     return games
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class BoardSeats:
+    """Every seat of a board's rated finished games as arrays, by game id then seat.
+
+    The form a board of a million games is read in: one entry per seat, no object per game.
+
+    Attributes:
+        bots: The names of the bots that sat, sorted; ``bot`` indexes them.
+        game: Each seat's game id.
+        tournament: Its game's tournament id, -1 outside any tournament.
+        deal: Its game's deal of the tournament's schedule, -1 if none (a game outside a
+            tournament's schedule is a deal of its own).
+        bot: The bot in the seat.
+        score: The seat's final score (0 if it has none).
+        forfeited: Whether the seat forfeited.
+    """
+
+    bots: tuple[str, ...]
+    game: npt.NDArray[np.int64]
+    tournament: npt.NDArray[np.int64]
+    deal: npt.NDArray[np.int64]
+    bot: npt.NDArray[np.int64]
+    score: npt.NDArray[np.float64]
+    forfeited: npt.NDArray[np.bool_]
+
+
+def board_seats(
+    session: Session, *, game: str, variant: str | None = None, tournament_id: int | None = None
+) -> BoardSeats:
+    """The seats of the rated finished games of ``game`` as arrays.
+
+    Of one variant, of one tournament, when given: the games of :func:`finished_game_seats`,
+    in the same order, read by one query of seat rows ordered by game and one of the bots'
+    names.
+    """
+    query = (
+        sa.select(
+            col(GameRecord.id),
+            sa.func.coalesce(col(GameRecord.tournament_id), -1),
+            sa.func.coalesce(col(GameRecord.schedule_deal), -1),
+            col(SeatRecord.bot_id),
+            sa.func.coalesce(col(SeatRecord.score), 0),
+            sa.case((col(SeatRecord.status) == SeatStatus.FORFEITED, 1), else_=0),
+        )
+        .select_from(GameRecord)
+        .join(SeatRecord, col(SeatRecord.game_id) == col(GameRecord.id))
+        .where(
+            col(GameRecord.status) == GameStatus.FINISHED, col(GameRecord.game) == game, is_rated()
+        )
+        .order_by(col(GameRecord.id), col(SeatRecord.seat))
+    )
+    if variant is not None:
+        query = query.where(col(GameRecord.variant) == variant)
+    if tournament_id is not None:
+        query = query.where(col(GameRecord.tournament_id) == tournament_id)
+    result = session.connection().execute(query)
+    try:
+        # The driver's own tuples, every value an integer: no Row object for each of a
+        # million games' four million seats.
+        rows = result.cursor.fetchall() if result.cursor is not None else []
+    finally:
+        result.close()
+    table = np.fromiter(
+        itertools.chain.from_iterable(rows), dtype=np.int64, count=len(rows) * 6
+    ).reshape(-1, 6)
+    bot_ids = table[:, 3]
+    present = np.unique(bot_ids)
+    # Every bot's name: the bot table is small beside the seats, and this spares a second
+    # pass over them.
+    named: dict[int, str] = dict(
+        session.execute(sa.select(col(BotRecord.id), col(BotRecord.name))).all()
+    )
+    names = np.array([named[int(bot_id)] for bot_id in present], dtype=object)
+    by_name = np.argsort(names, kind="stable")
+    rank = np.empty(len(present), dtype=np.int64)
+    rank[by_name] = np.arange(len(present))
+    return BoardSeats(
+        bots=tuple(str(name) for name in names[by_name]),
+        game=table[:, 0].copy(),
+        tournament=table[:, 1].copy(),
+        deal=table[:, 2].copy(),
+        bot=rank[np.searchsorted(present, bot_ids)],
+        score=table[:, 4].astype(np.float64),
+        forfeited=table[:, 5].astype(np.bool_),
+    )
 
 
 def _finished_game(seats: Sequence[Sequence[Any]]) -> FinishedGame:
@@ -261,25 +357,16 @@ def bot_latencies(
 
     Of one variant, of one tournament, when given.
     """
-    query = (
-        select(BotRecord.name, ActionRecord.latency_ms)
-        .join(
-            SeatRecord,
-            sa.and_(
-                col(SeatRecord.game_id) == col(ActionRecord.game_id),
-                col(SeatRecord.seat) == col(ActionRecord.seat),
-            ),
-        )
+    seats = (
+        sa.select(col(SeatRecord.game_id), col(SeatRecord.seat), col(BotRecord.name))
         .join(BotRecord, col(BotRecord.id) == col(SeatRecord.bot_id))
-        .where(
-            col(ActionRecord.game_id).in_(_finished_game_ids(game, variant, tournament_id)),
-            col(ActionRecord.latency_ms).is_not(None),
-        )
+        .where(col(SeatRecord.game_id).in_(_finished_game_ids(game, variant, tournament_id)))
+        .subquery()
     )
+    names = {(game_id, seat): name for game_id, seat, name in session.execute(sa.select(seats))}
     latencies: dict[str, list[float]] = {}
-    for name, latency in session.exec(query):
-        if latency is not None:
-            latencies.setdefault(name, []).append(latency)
+    for measured in seat_latencies(session, seats):
+        latencies.setdefault(names[measured.game_id, measured.seat], []).append(measured.latency_ms)
     return latencies
 
 

@@ -20,6 +20,7 @@ from sqlmodel import Field, SQLModel
 
 from croupier_server.clock import utc_now
 from croupier_server.db.models import UTCDateTime, string_enum
+from croupier_server.db.names import fold_on_insert
 
 __all__ = [
     "AUTHOR_NAME_MAX_LENGTH",
@@ -52,9 +53,14 @@ class AuthorRecord(SQLModel, table=True):
     """A person who submits bots, with the digest of their API token."""
 
     __tablename__ = "author"
+    __table_args__ = (sa.Index("ux_author_folded_name", "folded_name", unique=True),)
 
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(max_length=AUTHOR_NAME_MAX_LENGTH, unique=True)
+    folded_name: str | None = None
+    """``name`` as :func:`~croupier_server.db.names.folded_name` folds it, set on insert: no
+    two authors' are equal (``None`` only for an author stored before names were folded
+    whose folded name an older author holds)."""
     token_hash: str | None = Field(default=None, max_length=64, unique=True)
     """SHA-256 hex of the author's token; ``None`` once it is revoked."""
     signed_up: bool = False
@@ -62,6 +68,9 @@ class AuthorRecord(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utc_now, sa_type=UTCDateTime)
     revoked_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     """When the token was last revoked, if it was."""
+
+
+sa.event.listen(AuthorRecord, "before_insert", fold_on_insert)
 
 
 class BotArchiveRecord(SQLModel, table=True):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
+from datetime import datetime
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
@@ -21,16 +22,22 @@ from croupier.manifest import Manifest
 from croupier_server.clock import utc_now
 from croupier_server.db.errors import BotNameTaken, NotTheAuthor, VersionNotRetirable
 from croupier_server.db.models import VERSION_SEPARATOR, BotKind, BotRecord
+from croupier_server.db.names import folded_name
 from croupier_server.db.submissions import BotArchiveRecord, BotVersionRecord, VersionStatus
 from croupier_server.db.transactions import atomic, transaction
 
 __all__ = [
+    "WAITING",
+    "AuthorUsage",
     "NewArchive",
+    "WaitingVersion",
+    "author_usage",
     "begin_check",
     "create_version",
     "finish_check",
     "get_archive",
     "get_version",
+    "inactive_versions",
     "list_versions",
     "next_received",
     "note_progress",
@@ -42,10 +49,35 @@ __all__ = [
     "version_name",
     "versions_named",
     "versions_with_status",
+    "waiting_versions",
 ]
 
 _ATTEMPTS = 3
 """How often an upload is tried again when a concurrent one took its number or name."""
+WAITING = (VersionStatus.RECEIVED, VersionStatus.CHECKING)
+"""The statuses of a version that waits for its check to end."""
+
+
+@dataclass(frozen=True, slots=True)
+class AuthorUsage:
+    """What an author's versions hold of the server now."""
+
+    uploads_since: list[datetime]
+    """When each version uploaded since the time asked was received, oldest first."""
+    waiting: int
+    """Versions received or being checked."""
+    stored_bytes: int
+    """Their archives together, packed, each archive counted once."""
+
+
+@dataclass(frozen=True, slots=True)
+class WaitingVersion:
+    """A version whose check has not begun, and whose it is."""
+
+    bot_id: int
+    name: str
+    """``NAME@N``."""
+    author_id: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +178,9 @@ def _create(
 def _claimed_bot(session: Session, *, author_id: int, manifest: Manifest) -> BotRecord:
     """The submitted bot ``manifest.name`` of ``author_id``, made on the name's first upload."""
     name = manifest.name
-    parent = session.exec(select(BotRecord).where(BotRecord.name == name)).first()
+    # By its folded name: a bot stored before names were folded may spell it otherwise.
+    same = select(BotRecord).where(BotRecord.folded_name == folded_name(name))
+    parent = session.exec(same).first()
     if parent is None:
         parent = BotRecord(
             name=name,
@@ -219,12 +253,55 @@ def versions_named(session: Session, *, names: Collection[str]) -> dict[str, Bot
     return dict(session.exec(query).all())
 
 
+def inactive_versions(session: Session, *, names: Collection[str]) -> dict[str, VersionStatus]:
+    """The versions among the bots ``names`` that may not be seated now, with their status.
+
+    Only an active version plays: one received or being checked has not passed its check
+    yet, a rejected one failed it, a retired one plays no more.
+    """
+    return {
+        name: version.status
+        for name, version in versions_named(session, names=names).items()
+        if version.status is not VersionStatus.ACTIVE
+    }
+
+
 def set_command(session: Session, *, bot_id: int, command: str) -> None:
     """Make ``command`` the one that starts version ``bot_id`` (its files moved here)."""
     with transaction(session):
         session.execute(
             sa.update(BotRecord).where(col(BotRecord.id) == bot_id).values(command=command)
         )
+
+
+def author_usage(session: Session, *, author_id: int, since: datetime) -> AuthorUsage:
+    """What the versions of ``author_id`` hold now, and which were uploaded ``since``."""
+    own = select(BotRecord.id).where(BotRecord.author_id == author_id)
+    mine = col(BotVersionRecord.bot_id).in_(own)
+    recent = select(BotVersionRecord.received_at).where(
+        mine, col(BotVersionRecord.received_at) >= since
+    )
+    waiting = select(func.count()).where(mine, col(BotVersionRecord.status).in_(WAITING))
+    digests = select(BotVersionRecord.digest).where(mine).distinct()
+    stored = select(func.coalesce(func.sum(func.length(BotArchiveRecord.data)), 0)).where(
+        col(BotArchiveRecord.digest).in_(digests)
+    )
+    return AuthorUsage(
+        uploads_since=sorted(session.exec(recent)),
+        waiting=session.exec(waiting).one(),
+        stored_bytes=int(session.exec(stored).one()),
+    )
+
+
+def waiting_versions(session: Session) -> list[WaitingVersion]:
+    """Every version whose check has not begun, received longest ago first."""
+    query = (
+        select(BotVersionRecord.bot_id, BotRecord.name, BotRecord.author_id)
+        .join(BotRecord, col(BotRecord.id) == col(BotVersionRecord.bot_id))
+        .where(BotVersionRecord.status == VersionStatus.RECEIVED)
+        .order_by(col(BotVersionRecord.received_at), col(BotVersionRecord.bot_id))
+    )
+    return [WaitingVersion(*row) for row in session.exec(query)]
 
 
 def next_received(session: Session) -> BotVersionRecord | None:

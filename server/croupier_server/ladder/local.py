@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
@@ -27,8 +28,9 @@ from croupier_server.db.errors import DatabaseFailure
 from croupier_server.db.work import ScheduleStatus
 from croupier_server.ladder.choosing import ChosenGame
 from croupier_server.ladder.entrants import LadderField
-from croupier_server.ladder.pools import LadderPools, PoolGeneration
 from croupier_server.ladder.settings import LadderSettings
+from croupier_server.logs import ids
+from croupier_server.processes.generations import PoolGeneration, PoolGenerations
 from croupier_server.recorded_games import ScheduleLink
 from croupier_server.referee.game import RefereeSettings
 from croupier_server.referee.service import RefereeServer
@@ -45,6 +47,8 @@ from croupier_server.tournament.formats import ScheduledGame
 __all__ = ["Failed", "LocalGames"]
 
 T = TypeVar("T")
+
+_LOG = logging.getLogger(__name__)
 
 Failed = Callable[[Session, tuple[str, ...], str], None]
 """Told, in the session that failed it, a game's bots and why it failed (``bot NAME did not
@@ -64,7 +68,6 @@ class LocalGames:
         settings: LadderSettings,
         tournament_id: int,
         label: str,
-        report: Callable[[str], object],
         failed: Failed,
     ) -> None:
         self._engine = engine
@@ -74,10 +77,9 @@ class LocalGames:
         self._concurrency = settings.concurrency
         self._tournament_id = tournament_id
         self._label = label
-        self._report = report
         self._failed = failed
         self._submitting = SubmissionSettings.from_environment()
-        self._pools = LadderPools(
+        self._pools = PoolGenerations(
             server,
             game=game.name,
             seats=game.num_players,
@@ -166,7 +168,7 @@ class LocalGames:
             await to_thread_to_the_end(self._fail, chosen, str(stopped.failure))
             return
         except TournamentError as error:
-            self._report(f"{self._label}: game {game.number} failed: {error}")
+            _LOG.error("%s: game %d failed: %s", self._label, game.number, error)
             await to_thread_to_the_end(self._fail, chosen, str(error))
             return
         except BaseException:
@@ -199,7 +201,12 @@ class LocalGames:
             name = next((n for n in names if str(error).startswith(f"version {n} ")), names[0])
             if name not in self.unready:
                 self.unready[name] = str(error)
-                self._report(f"{self._label}: {error}; it plays no more in this run")
+                _LOG.warning(
+                    "%s: %s; it plays no more in this run",
+                    self._label,
+                    error,
+                    extra=ids(version=name),
+                )
             return False
         self._ready.update(names)
         return True

@@ -3,8 +3,8 @@
 :func:`ladder_progress` reads, in a few indexed queries, its bots and how far each has got
 (finished deals of those a new version plays first), its games playing now, its newest
 games and where its chosen games stand. The standings come from a fit of its games: the
-command line fits them there and then (:func:`~.fit.fit_ladder`), the dashboard reads its
-cache of boards (the board of the ladder's tournament).
+command line fits them there and then, the dashboard reads the stored fit of the board of
+the ladder's tournament (:mod:`croupier_server.board_fits`).
 
 Imports neither the referee nor the queue: the dashboard reads ladders through it.
 """

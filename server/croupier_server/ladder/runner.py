@@ -14,11 +14,10 @@ A :class:`LadderRun` looks at its ladder every second and whenever one of its ga
 3. **Play.** Here, the games stored and not begun are played, lowest number first, at most
    the budget at once, as a tournament's are (:mod:`.local`). On workers (``croupier serve
    --queue``) the workers play them.
-4. **Rate.** When games finished since the last fit, the fit is made again in a thread of
-   its own (:mod:`.fit`), one at a time and no sooner than :data:`FIT_GAP_SECONDS` after
-   the last, nor than four times as long as the last took (fits take at most
-   :data:`FIT_SHARE` of the time), so that a fit slower than the games never queues up nor
-   starves the referee; matchmaking reads the latest.
+4. **Rate.** When games finished since the last look, the ladder's ratings are read again
+   in a thread (:mod:`.fit`): the stored fit of its board, which ``serve``'s fitter keeps
+   fresh (:mod:`croupier_server.board_fits.fitter`), with the games since on top;
+   matchmaking reads the latest.
 
 A run that starts (a serve restarted after a kill) first sets right what a stopped one left
 (:func:`~croupier_server.db.ladder_games.recover_local_games`): the games it was playing
@@ -29,8 +28,8 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import time
-from collections.abc import Callable, Collection, Mapping
+import logging
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,7 +37,7 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from croupier.games import Game, load_game
-from croupier_server import db
+from croupier_server import db, logs
 from croupier_server.db import BotKind
 from croupier_server.db import ladder_games as stored
 from croupier_server.db.engine import translated_failures
@@ -50,7 +49,7 @@ from croupier_server.db.versions import reject_version
 from croupier_server.db.work import ScheduleStatus
 from croupier_server.ladder.choosing import ChosenGame, Tally, next_deal
 from croupier_server.ladder.entrants import LadderField, ladder_field
-from croupier_server.ladder.fit import LadderFit, fit_ladder
+from croupier_server.ladder.fit import LadderFit, read_ladder_fit
 from croupier_server.ladder.local import LocalGames
 from croupier_server.ladder.settings import LadderSettings
 from croupier_server.queueing.jobs import defer_games, ensure_queue_schema
@@ -59,17 +58,12 @@ from croupier_server.recorded_games import settings_from_data
 from croupier_server.referee.service import RefereeServer
 from croupier_server.tournament.formats import ScheduledGame
 
-__all__ = ["FIT_GAP_SECONDS", "FIT_SHARE", "LADDER_POLL_SECONDS", "LadderRun", "ladder_label"]
+__all__ = ["LADDER_POLL_SECONDS", "LadderRun", "ladder_label"]
 
 LADDER_POLL_SECONDS = 1.0
 """How often a ladder looks at its games when none of them ends."""
-FIT_GAP_SECONDS = 2.0
-"""The least time between two fits of a ladder (more when a fit takes longer)."""
-FIT_SHARE = 0.2
-"""The most of the time a ladder's fits take: one holds the interpreter's lock (its thread
-runs Python), which the referee's loop then waits for."""
 
-Report = Callable[[str], object]
+_LOG = logging.getLogger(__name__)
 
 
 def ladder_label(record: LadderRecord) -> str:
@@ -106,7 +100,6 @@ class LadderRun:
         *,
         on_workers: bool,
         sealed: bool,
-        report: Report,
         poll_s: float = LADDER_POLL_SECONDS,
     ) -> None:
         assert record.id is not None
@@ -119,13 +112,11 @@ class LadderRun:
         self._settings = LadderSettings.from_data(record.settings)
         referee = settings_from_data(dict(self._settings.referee))
         self._on_workers = on_workers
-        self._report = report
         self._poll_s = poll_s
         self._tally = Tally()
         self._seen: set[int] = set()
         self._fit = LadderFit()
         self._fitting: asyncio.Future[LadderFit] | None = None
-        self._next_fit_at = 0.0
         self._here = (
             None
             if on_workers
@@ -137,7 +128,6 @@ class LadderRun:
                 settings=self._settings,
                 tournament_id=self._tournament_id,
                 label=self._label,
-                report=report,
                 failed=self._failed,
             )
         )
@@ -152,14 +142,14 @@ class LadderRun:
         """
         again = await asyncio.to_thread(self._start)
         where = "on the workers" if self._on_workers else "here"
-        self._report(f"{self._label}: playing {where}; {again} games to play again first")
+        _LOG.info("%s: playing %s; %d games to play again first", self._label, where, again)
         try:
             while await self._step():
                 await self._wait()
         finally:
             if self._here is not None:
                 await self._here.close()
-        self._report(f"{self._label}: closed")
+        _LOG.info("%s: closed", self._label)
 
     def _start(self) -> int:
         """Set right what a stopped run left; count the deals so far. The games queued again."""
@@ -280,7 +270,7 @@ class LadderRun:
             self._tally.next_number += len(games)
             unfinished += len(games)
             for name in newcomers:
-                self._report(f"{self._label}: {name} enters")
+                _LOG.info("%s: %s enters", self._label, name, extra=logs.ids(version=name))
             remote = {n for n in table if view.field.record(n).kind is BotKind.REMOTE}
             seatable = [name for name in seatable if name not in remote]
         return chosen
@@ -315,13 +305,17 @@ class LadderRun:
         first_line = failure.splitlines()[0]
         detail = f"it did not start in its first games of {self._label}: {first_line}"
         if reject_version(session, name=name, detail=detail, log=failure):
-            self._report(f"{self._label}: rejected {name}: {first_line}")
+            _LOG.warning(
+                "%s: rejected %s: %s", self._label, name, first_line, extra=logs.ids(version=name)
+            )
         elif name in self._settings.with_bots and name not in self._settings.stopped:
             stored.set_stopped(session, ladder_id=self._id, name=name, reason=first_line)
             self._settings = dataclasses.replace(
                 self._settings, stopped={**self._settings.stopped, name: first_line}
             )
-            self._report(f"{self._label}: stopped {name}: {first_line}")
+            _LOG.warning(
+                "%s: stopped %s: %s", self._label, name, first_line, extra=logs.ids(version=name)
+            )
 
     def _recount(self, session: Session) -> None:
         """Count the deals again from the stored games, once some failed."""
@@ -331,22 +325,27 @@ class LadderRun:
         )
 
     def _refit(self, version: BoardVersion) -> None:
-        """Fit again in a thread if games finished since the last fit, one fit at a time."""
-        if self._fitting is not None or version == self._fit.version:
-            return
-        if time.monotonic() < self._next_fit_at:
+        """Read the ratings again in a thread, one read at a time, while they may change.
+
+        They change when games finished since the last read, and when the fit they start
+        from is older than those games (the fitter stores a newer one).
+        """
+        board = self._fit.board
+        fitted = board is not None and board.version == version
+        if self._fitting is not None or (version == self._fit.version and fitted):
             return
         self._fitting = asyncio.ensure_future(
             asyncio.to_thread(
-                fit_ladder,
+                read_ladder_fit,
                 self._engine,
                 game=self._game.name,
                 tournament_id=self._tournament_id,
+                held=self._fit.board,
             )
         )
 
     async def _wait(self) -> None:
-        """Until a game played here or the fit ends, or the poll's time passes."""
+        """Until a game played here or the read of the ratings ends, or the poll's time passes."""
         waits: set[asyncio.Future[Any]] = set() if self._here is None else set(self._here.playing)
         if self._fitting is not None:
             waits.add(self._fitting)
@@ -360,8 +359,6 @@ class LadderRun:
             if future is self._fitting:
                 self._fitting = None
                 self._fit = future.result()
-                pause = max(FIT_GAP_SECONDS, self._fit.seconds * (1 / FIT_SHARE - 1))
-                self._next_fit_at = time.monotonic() + pause
             elif self._here is not None:
                 self._here.ended(future)
 

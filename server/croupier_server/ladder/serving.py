@@ -10,6 +10,7 @@ said in a line and started again after a pause: what it was playing is set right
 from __future__ import annotations
 
 import asyncio
+import logging
 
 from sqlalchemy import Engine
 from sqlmodel import Session
@@ -18,7 +19,8 @@ from croupier_server.db.engine import translated_failures
 from croupier_server.db.errors import DatabaseFailure
 from croupier_server.db.ladder_games import list_ladders
 from croupier_server.db.ladders import LadderRecord, LadderStatus
-from croupier_server.ladder.runner import LADDER_POLL_SECONDS, LadderRun, Report, ladder_label
+from croupier_server.ladder.runner import LADDER_POLL_SECONDS, LadderRun, ladder_label
+from croupier_server.logs import bound_ids
 from croupier_server.referee.service import RefereeServer
 
 __all__ = ["LOOK_SECONDS", "RETRY_SECONDS", "play_open_ladders"]
@@ -28,6 +30,8 @@ LOOK_SECONDS = 2.0
 RETRY_SECONDS = 10.0
 """How long a ladder stopped by a failure waits before it is played again."""
 
+_LOG = logging.getLogger(__name__)
+
 
 async def play_open_ladders(
     engine: Engine,
@@ -35,19 +39,18 @@ async def play_open_ladders(
     *,
     on_workers: bool,
     sealed: bool,
-    report: Report,
     look_seconds: float = LOOK_SECONDS,
     poll_seconds: float = LADDER_POLL_SECONDS,
 ) -> None:
     """Play every open ladder until cancelled (``on_workers``: hand their games to workers).
 
     With ``sealed``, every seat must be sealed. Each ladder's start, stop and close, and
-    what it rejects, are told to ``report`` (a line each).
+    what it rejects, are logged (a line each, with the ladder's and its tournament's ids).
     """
     runs: dict[int, asyncio.Task[None]] = {}
     try:
         while True:
-            for record in await _open_ladders(engine, report):
+            for record in await _open_ladders(engine):
                 assert record.id is not None
                 if record.id not in runs or runs[record.id].done():
                     run = _keep_playing(
@@ -56,10 +59,11 @@ async def play_open_ladders(
                         record,
                         on_workers=on_workers,
                         sealed=sealed,
-                        report=report,
                         poll_seconds=poll_seconds,
                     )
-                    runs[record.id] = asyncio.create_task(run)
+                    # The task's lines carry the ids bound as it is made.
+                    with bound_ids(ladder=record.id, tournament=record.tournament_id):
+                        runs[record.id] = asyncio.create_task(run)
             await asyncio.sleep(look_seconds)
     finally:
         for task in runs.values():
@@ -67,11 +71,11 @@ async def play_open_ladders(
         await asyncio.gather(*runs.values(), return_exceptions=True)
 
 
-async def _open_ladders(engine: Engine, report: Report) -> list[LadderRecord]:
+async def _open_ladders(engine: Engine) -> list[LadderRecord]:
     try:
         return await asyncio.to_thread(_read_open, engine)
     except DatabaseFailure as failure:
-        report(f"ladders: {failure}")
+        _LOG.error("ladders: %s", failure)
         return []
 
 
@@ -87,7 +91,6 @@ async def _keep_playing(
     *,
     on_workers: bool,
     sealed: bool,
-    report: Report,
     poll_seconds: float,
 ) -> None:
     """Play one ladder until it closes, again after a pause when a failure stops it."""
@@ -99,15 +102,17 @@ async def _keep_playing(
                 record,
                 on_workers=on_workers,
                 sealed=sealed,
-                report=report,
                 poll_s=poll_seconds,
             )
             await run.run()
             return
         except Exception as error:  # the database, the referee: the ladder goes on later
             reason = str(error).strip().splitlines()[0] if str(error).strip() else ""
-            report(
-                f"{ladder_label(record)} stopped: {type(error).__name__}: {reason}; "
-                f"playing it again in {RETRY_SECONDS:g} s"
+            _LOG.error(
+                "%s stopped: %s: %s; playing it again in %g s",
+                ladder_label(record),
+                type(error).__name__,
+                reason,
+                RETRY_SECONDS,
             )
         await asyncio.sleep(RETRY_SECONDS)

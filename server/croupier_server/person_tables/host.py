@@ -6,6 +6,11 @@ the person's page (:class:`~croupier_server.person_tables.seat.PersonSeat`). The
 stored as any other, marked by the person's seat record, and rated for nobody. A fork
 plays a finished game again up to one of its steps, then on, with a person (or another
 bot) at one seat and the same deal, so the same hidden cards.
+
+Shares: at most ``max_tables`` tables play at once, and at most ``max_tables_per_client``
+of them for one client (an author, or a guest's address; the admin is not counted); a
+guest's seat always has its clock. Only an active version is seated: one received,
+checking, rejected or retired is refused, as a bot whose owner closed it to people.
 """
 
 from __future__ import annotations
@@ -23,8 +28,10 @@ from sqlmodel import Session
 from croupier.games import Game, InvalidOptions, Seat, load_game
 from croupier_server import db
 from croupier_server.control import DAY_MS, TimeControl
-from croupier_server.db import BotKind, BotRecord
+from croupier_server.db import BotKind, BotRecord, versions
 from croupier_server.db.bots import is_open_to_people, person_seat_bot
+from croupier_server.db.check_games import check_game_author
+from croupier_server.db.disclosure import disclosure_of
 from croupier_server.db.game_log import game_actions
 from croupier_server.errors import CroupierServerError
 from croupier_server.outcomes import GameStatus
@@ -51,7 +58,7 @@ from croupier_server.web.play_schemas import (
     WhenAway,
 )
 
-__all__ = ["PERSON_CLOCK", "TableHost"]
+__all__ = ["GUEST", "MAX_TABLES", "MAX_TABLES_PER_CLIENT", "PERSON_CLOCK", "TableHost"]
 
 PERSON_CLOCK = TimeControl(connect_ms=60_000, decision_ms=120_000, bank_ms=600_000)
 """A person's clock: two minutes a decision, and a bank of ten for the long ones."""
@@ -61,6 +68,12 @@ KEPT_S = 600.0
 """How long a finished table's seat still answers its link (with the result)."""
 MAX_TABLES = 8
 """How many tables one serve plays at once, by default: each starts its bots' processes."""
+MAX_TABLES_PER_CLIENT = 2
+"""How many of them one client (an author, a guest's address) may hold at once, by default."""
+GUEST = "guest"
+"""Who a person is who has not logged in: their seat always has its clock."""
+ADMIN = "admin"
+"""The organiser, whose tables are not counted against any share."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +84,8 @@ class _Table:
     bots: list[BotRecord]
     seed: int
     settings: RefereeSettings
+    client: str
+    """Who the table counts against (see :meth:`TableHost._refuse_over_share`)."""
     fork: Fork | None = None
 
 
@@ -78,8 +93,9 @@ class TableHost:
     """Keeps the tables of people served by one ``croupier serve`` (a :class:`PersonTables`).
 
     The bots are started as for any game of ``settings`` (sealed if it says so); a seat's
-    page that has been closed for ``away_s`` hands the seat over as its table says. At most
-    ``max_tables`` tables play at once.
+    page that has been closed (or never opened) for ``away_s`` hands the seat over as its
+    table says. At most ``max_tables`` tables play at once, ``max_tables_per_client`` of them
+    for one client.
     """
 
     def __init__(
@@ -90,14 +106,17 @@ class TableHost:
         settings: RefereeSettings,
         away_s: float = 30.0,
         max_tables: int = MAX_TABLES,
+        max_tables_per_client: int = MAX_TABLES_PER_CLIENT,
     ) -> None:
         self._engine = engine
         self._server = server
         self._settings = settings
         self._away_s = away_s
         self._max_tables = max_tables
+        self._max_tables_per_client = max_tables_per_client
         self._seats: dict[str, PersonSeat] = {}
-        self._games: set[asyncio.Task[None]] = set()
+        self._games: dict[asyncio.Task[None], str] = {}
+        """Each table playing, with the client it counts against."""
 
     def seat(self, secret: str) -> PersonSeat | None:
         """The running (or lately finished) seat whose link holds ``secret``, if any."""
@@ -107,8 +126,11 @@ class TableHost:
         """Open a table for ``who``, the bots of ``request`` at the other seats.
 
         Raises:
-            TableRefused: an unknown game or bot, a wrong number of bots or seat...
+            TableRefused: an unknown game or bot, a wrong number of bots or seat, a guest
+                without a clock (400); too many tables playing (409).
         """
+        _refuse_guest_without_clock(who, request.clock)
+        self._refuse_over_share(_client(request.client, who))  # before any work; again at start
         try:
             game = load_game(request.game, request.options)
         except (KeyError, InvalidOptions, ValueError) as error:
@@ -126,7 +148,7 @@ class TableHost:
         person = await asyncio.to_thread(self._person, who, game)
         bots = [*others[: request.seat], person, *others[request.seat :]]
         seed = request.seed if request.seed is not None else random.randrange(2**62)
-        table = _Table(game, bots, seed, self._settings)
+        table = _Table(game, bots, seed, self._settings, _client(request.client, who))
         return await self._open(
             table, request.seat, clock=request.clock, when_away=request.when_away, stand_in=stand_in
         )
@@ -135,8 +157,12 @@ class TableHost:
         """Play a finished game again up to ``request.step``, then on.
 
         Raises:
-            TableRefused: no such finished game or step, a seat no bot can take...
+            TableRefused: no such finished game or step, a seat no bot can take, a guest
+                without a clock (400); too many tables playing (409).
         """
+        if request.bot is None:
+            _refuse_guest_without_clock(who, request.clock)
+        self._refuse_over_share(_client(request.client, who))  # before any work; again at start
         table, stand_in = await asyncio.to_thread(self._forked, request, who)
         if request.bot is not None:
             game_id = await self._start(table, None, None)
@@ -186,12 +212,10 @@ class TableHost:
         """Start the table's game; its id once it is stored as running.
 
         Raises:
-            TableRefused: the most tables already play, or the game did not start.
+            TableRefused: the most tables already play, here or for the table's client
+                (409), or the game did not start.
         """
-        if len(self._games) >= self._max_tables:
-            raise TableRefused(
-                f"{len(self._games)} tables are playing, the most here: try again later"
-            )
+        self._refuse_over_share(table.client)
         started: asyncio.Future[int] = asyncio.get_running_loop().create_future()
 
         def on_start(log: GameLog) -> None:
@@ -201,8 +225,8 @@ class TableHost:
 
         seated = {} if person is None or entrant is None else {person.seat: entrant}
         task = asyncio.create_task(self._play(table, person, seated, on_start))
-        self._games.add(task)
-        task.add_done_callback(self._games.discard)
+        self._games[task] = table.client
+        task.add_done_callback(self._ended)
         waited: list[asyncio.Future[Any]] = [started, task]
         await asyncio.wait(waited, return_when=asyncio.FIRST_COMPLETED)
         if not started.done():
@@ -237,6 +261,28 @@ class TableHost:
             if person is not None:
                 await person.finish(detail)
                 asyncio.get_running_loop().call_later(KEPT_S, self._forget, person)
+
+    def _refuse_over_share(self, client: str) -> None:
+        """Refuse a new table when the most play, here or for ``client``.
+
+        Raises:
+            TableRefused: 409, saying which limit.
+        """
+        if len(self._games) >= self._max_tables:
+            raise TableRefused(
+                f"{len(self._games)} tables are playing, the most here: try again when one ends",
+                status=409,
+            )
+        held = sum(1 for holder in self._games.values() if holder == client)
+        if client != ADMIN and held >= self._max_tables_per_client:
+            raise TableRefused(
+                f"you have {held} tables playing, the most one may here: finish one (or let "
+                "it end) before opening another",
+                status=409,
+            )
+
+    def _ended(self, task: asyncio.Task[None]) -> None:
+        self._games.pop(task, None)
 
     def _forget(self, person: PersonSeat) -> None:
         """The finished table of ``person`` no longer answers its link."""
@@ -281,8 +327,12 @@ class TableHost:
                 raise TableRefused(f"{bot.name} is {what}: name a bot (or a version, NAME@N)")
         with Session(self._engine) as session:
             closed = [bot.name for bot in bots if not is_open_to_people(session, bot)]
+            inactive = versions.inactive_versions(session, names=[bot.name for bot in bots])
         if closed:
             raise TableRefused(f"{closed[0]}'s owner does not let people play against it")
+        if inactive:
+            name, status = next(iter(inactive.items()))
+            raise TableRefused(f"{name} is {status.value}: only an active version plays")
         return bots
 
     def _person(self, who: str, game: Game[Any]) -> BotRecord:
@@ -295,8 +345,15 @@ class TableHost:
     def _forked(self, request: ForkRequest, who: str) -> tuple[_Table, str | None]:
         with Session(self._engine) as session:
             record = db.get_game(session, game_id=request.game_id)
-            if record is None or record.status is not GameStatus.FINISHED:
+            if (
+                record is None
+                or record.status is not GameStatus.FINISHED
+                or check_game_author(session, record) is not None
+            ):
                 raise TableRefused(f"no finished game {request.game_id}")
+            if not (disclosure := disclosure_of(session, record)).is_whole:
+                refusal = f"game {request.game_id} cannot be forked yet: {disclosure.reason}"
+                raise TableRefused(refusal)
             game = load_game(record.game, record.options)
             stored = game_actions(session, game_id=request.game_id)
             if request.step > len(stored):
@@ -322,5 +379,24 @@ class TableHost:
         stored_settings = settings_from_data(record.settings)
         sealed = stored_settings.sealed or self._settings.sealed
         settings = dataclasses.replace(stored_settings, sealed=sealed)
-        table = _Table(game, table_bots, record.seed, settings, fork)
+        client = _client(request.client, who)
+        table = _Table(game, table_bots, record.seed, settings, client, fork)
         return table, (others[0] if others else None)
+
+
+def _client(client: str, who: str) -> str:
+    """Who a table counts against: the client the dashboard named, else ``who``."""
+    return ADMIN if who == ADMIN else client or who
+
+
+def _refuse_guest_without_clock(who: str, clock: bool) -> None:
+    """A guest's seat always has its clock: no one unknown holds a table for days.
+
+    Raises:
+        TableRefused: ``who`` is a guest who asked for no clock.
+    """
+    if who == GUEST and not clock:
+        raise TableRefused(
+            "a guest's seat keeps its clock (two minutes a decision, a bank of ten): log in "
+            "as an author to play without one"
+        )

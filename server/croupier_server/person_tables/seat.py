@@ -6,9 +6,10 @@ clock and faults. Here the other end of that session is not a gRPC stream but th
 the seat keeps the decision asked and answers it with the legal action the person chose.
 
 A bot may stand in for the person (asked to, or when no page has followed the seat for
-``away_s``): it is started as for a game, given the game's start, and every message of the
-session from then on; its answers are handed to the referee as the person's. The person
-takes the seat back by asking, or by opening the seat's page again.
+``away_s``, counted from the table's opening when no page ever opens): it is started as for
+a game, given the game's start, and every message of the session from then on; its answers
+are handed to the referee as the person's. The person takes the seat back by asking, or
+by opening the seat's page again.
 """
 
 from __future__ import annotations
@@ -77,15 +78,21 @@ class PersonSeat:
         self._followers = 0
         self._away: asyncio.Task[None] | None = None
         self._handed_when_away = False
+        self._handing = asyncio.Lock()  # one bot starts for the seat at a time
         self._returning: asyncio.Future[None] | None = None
         self._pump = asyncio.ensure_future(self._read())
 
     # What the table's game tells the seat.
 
     def attach(self, log: GameLog) -> None:
-        """The game's log, which fills as the game is played: the seat's view is built on it."""
+        """The game's log, which fills as the game is played: the seat's view is built on it.
+
+        The table is open: if no page follows the seat yet, the away time runs from now.
+        """
         self._log = log
         self._state = SeatState.PERSON
+        if not self._followers and self._away is None:
+            self._away = asyncio.ensure_future(self._go_away())
         self._bump()
 
     async def finish(self, detail: str) -> None:
@@ -94,6 +101,9 @@ class PersonSeat:
             self._state = SeatState.OVER
         self._request = None
         self._detail = detail
+        if self._away is not None:
+            self._away.cancel()
+            self._away = None
         self._bump()
         await self._dismiss("the game is over")
         self._pump.cancel()
@@ -176,6 +186,11 @@ class PersonSeat:
         Raises:
             TurnRefused: the seat is not the person's now, or the bot cannot play it.
         """
+        async with self._handing:
+            await self._hand_over(bot, away=False)
+
+    async def _hand_over(self, bot: str | None, *, away: bool) -> bool:
+        """Start ``bot`` for the seat; ``False``: ``away``, and a page followed it meanwhile."""
         if self._state is not SeatState.PERSON:
             raise TurnRefused(f"the seat is not yours to hand over ({self._state.value})")
         name = bot or self._stand_in
@@ -189,6 +204,9 @@ class PersonSeat:
         if not self.is_persons:  # the game ended while it started
             await started.stop("the seat is no longer the person's")
             raise TurnRefused(f"the seat is not yours to hand over ({self._state.value})")
+        if away and self._followers:  # the person came back while it started
+            await started.stop("the person came back")
+            return False
         outcome.report_strays_to(None)
         self._bot, self._stand_in, self._state = started, name, SeatState.BOT
         self._detail = f"{name} plays the seat"
@@ -197,6 +215,7 @@ class PersonSeat:
         if self._request_message is not None and self._request is not None:
             self._relay(outcome, self._request_message, self._request.request_id)
         self._bump()
+        return True
 
     async def take_back(self) -> None:
         """Take the seat back from the bot that plays it.
@@ -285,9 +304,10 @@ class PersonSeat:
             self.session.close("the person left the table")
             return
         with contextlib.suppress(TurnRefused):
-            await self.hand_over(None)
-            self._handed_when_away = True
-            self._detail = f"{self._stand_in} played the seat while you were away"
+            async with self._handing:
+                if await self._hand_over(None, away=True):
+                    self._handed_when_away = True
+                    self._detail = f"{self._stand_in} played the seat while you were away"
 
     async def _come_back(self) -> None:
         with contextlib.suppress(TurnRefused):

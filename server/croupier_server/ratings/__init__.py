@@ -1,7 +1,8 @@
 """Ratings and statistics of bots from their recorded results: pure functions, no storage.
 
 The input is a list of :class:`Deal` (duplicate sets: one deal played once per seat
-rotation), each a tuple of :class:`GameOutcome` (the bot and the final score of each seat).
+rotation), each a tuple of :class:`GameOutcome` (the bot and the final score of each seat),
+or, for a board of many games, their results as numpy arrays (:class:`PairResults`).
 
 - :mod:`.pairwise`: a game of ``n`` seats as pairwise results of weight ``1/(n-1)``.
 - :func:`fit_elo`: the Bradley-Terry fit on the Elo scale (mean 0 or anchored), and
@@ -41,6 +42,7 @@ from croupier_server.ratings.pairwise import (
     tally_pairs,
 )
 from croupier_server.ratings.records import Deal, GameOutcome
+from croupier_server.ratings.results import PairResults
 from croupier_server.ratings.sprt import SprtResult, SprtState, pentanomial, sprt
 
 __all__ = [
@@ -55,6 +57,7 @@ __all__ = [
     "Interval",
     "Margin",
     "PairResult",
+    "PairResults",
     "PairTally",
     "SprtResult",
     "SprtState",

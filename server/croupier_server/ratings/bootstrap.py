@@ -25,18 +25,25 @@ of resamples that rank one bot above another.
 
 from __future__ import annotations
 
-import math
-import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from croupier_server.ratings.elo import ELO_PER_NEPER, fit_log_strengths
-from croupier_server.ratings.intervals import Interval, t_interval
-from croupier_server.ratings.pairwise import Contribution, deal_contributions
-from croupier_server.ratings.records import Deal
-from croupier_server.ratings.robust import EloCovariance, deal_covariance
+import numpy as np
 
-__all__ = ["EloBootstrap", "bootstrap_elo"]
+from croupier_server.ratings.elo import ELO_PER_NEPER, newton_fit
+from croupier_server.ratings.information import one_blas_thread
+from croupier_server.ratings.intervals import Interval, t_interval
+from croupier_server.ratings.records import Deal
+from croupier_server.ratings.results import Floats, Indices, PairResults, sums_by
+from croupier_server.ratings.robust import EloCovariance, deal_covariance
+from croupier_server.ratings.student import t_cdf
+
+__all__ = ["RESAMPLED_BOTS", "EloBootstrap", "bootstrap_elo"]
+
+RESAMPLED_BOTS = 200
+"""Boards of more bots draw no bootstrap refits: :meth:`EloBootstrap.superiority` comes from
+the covariance instead (a refit of a board of thousands costs a fit, and 200 of them would
+cost minutes)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,13 +52,16 @@ class EloBootstrap:
 
     Attributes:
         estimate: The Elo of every bot fitted on all the deals.
-        samples: The bot's Elo in each resample, in resample order (empty without resamples).
+        samples: The bot's Elo in each resample, in resample order (empty without resamples,
+            and on a board of more than :data:`RESAMPLED_BOTS` bots).
         covariance: The CR2 covariance of the estimate by deals, for the intervals.
+        resamples: How many resamples were asked for.
     """
 
     estimate: Mapping[str, float]
     samples: Mapping[str, tuple[float, ...]]
     covariance: EloCovariance
+    resamples: int = 0
 
     def interval(self, bot: str, confidence: float = 0.95) -> Interval:
         """The t interval of ``bot``'s Elo around the estimate."""
@@ -74,18 +84,28 @@ class EloBootstrap:
     def superiority(self, bot: str, opponent: str) -> float:
         """The share of resamples that rate ``bot`` above ``opponent`` (ties count half).
 
+        On a board too large for refits, the probability that the difference is above 0
+        under its t distribution (that of :meth:`difference_interval`).
+
         Raises:
             ValueError: The fit was made without resamples.
         """
+        if not self.resamples:
+            raise ValueError("superiority needs bootstrap resamples")
         pairs = list(zip(self.samples[bot], self.samples[opponent], strict=True))
         if not pairs:
-            raise ValueError("superiority needs bootstrap resamples")
+            difference = self.estimate[bot] - self.estimate[opponent]
+            variance = self.covariance.variance(bot, opponent)
+            if variance <= 0.0:
+                return 1.0 if difference > 0 else 0.5 if difference == 0 else 0.0
+            degrees = self.covariance.degrees_of_freedom(bot, opponent)
+            return t_cdf(difference / variance**0.5, degrees)
         above = sum(1.0 if a > b else 0.5 if a == b else 0.0 for a, b in pairs)
         return above / len(pairs)
 
 
 def bootstrap_elo(
-    deals: Iterable[Deal],
+    deals: Iterable[Deal] | PairResults,
     *,
     resamples: int = 200,
     seed: int = 0,
@@ -96,77 +116,74 @@ def bootstrap_elo(
     """The Elo fit of ``deals``, its covariance, and ``resamples`` bootstrap refits.
 
     Args:
-        deals: The duplicate sets; each is drawn whole.
+        deals: The duplicate sets, or their results as arrays (:class:`PairResults`, the
+            fast form for a board of many games); each deal is drawn whole.
         resamples: How many bootstrap resamples (none: the intervals do not need them).
-        seed: The seed of the :class:`random.Random` that draws them (deterministic).
+        seed: The seed of the generator that draws them (deterministic).
         prior_games: As in :func:`~croupier_server.ratings.fit_elo`.
         anchor: As in :func:`~croupier_server.ratings.fit_elo`, in every resample.
-        tolerance: The refits' convergence tolerance in Elo; the point estimate uses
-            :func:`~croupier_server.ratings.fit_elo`'s default.
+        tolerance: The refits' convergence tolerance in Elo; the point estimate's is 1e-6.
 
     Returns:
         The point estimate, its covariance and the resampled ratings.
     """
     if resamples < 0:
         raise ValueError("a negative number of resamples")
-    bots, pairs, contributions = deal_contributions(deals)
+    results = deals if isinstance(deals, PairResults) else PairResults.from_deals(deals)
+    bots = results.bots
     if anchor is not None and anchor not in bots:
         raise ValueError(f"the anchor {anchor!r} played no game")
-    games, scores = _sum(contributions, len(pairs), [1] * len(contributions))
-    point = fit_log_strengths(
-        len(bots),
-        pairs,
-        games,
-        scores,
-        prior_games=prior_games,
-        start=[0.0] * len(bots),
-        tolerance=1e-8,
-        max_iterations=10_000,
-    )
-    rng = random.Random(seed)
-    replicates: list[list[float]] = []
-    for _ in range(resamples):
-        counts = [0] * len(contributions)
-        for drawn in rng.choices(range(len(contributions)), k=len(contributions)):
-            counts[drawn] += 1
-        games, scores = _sum(contributions, len(pairs), counts)
-        strengths = fit_log_strengths(
-            len(bots),
-            pairs,
-            games,
-            scores,
-            prior_games=prior_games,
-            start=point,
-            tolerance=tolerance / ELO_PER_NEPER,
-            max_iterations=10_000,
-        )
-        replicates.append(_centre(strengths, bots, anchor))
+    pairs = _Pairs.of(results)
+    rng = np.random.default_rng(seed)
+    replicates = []
+    with one_blas_thread():
+        point = pairs.fit(np.ones(results.deals), np.zeros(len(bots)), prior_games, 1e-6)
+        for _ in range(resamples if len(bots) <= RESAMPLED_BOTS else 0):
+            drawn = rng.integers(0, results.deals, results.deals)
+            counts = sums_by(drawn, np.ones(results.deals), results.deals)
+            strengths = pairs.fit(counts, point, prior_games, tolerance)
+            replicates.append(_centre(strengths, bots, anchor))
+        covariance = deal_covariance(results, point, prior_games=prior_games, anchor=anchor)
     return EloBootstrap(
-        estimate=dict(zip(bots, _centre(point, bots, anchor), strict=True)),
-        samples={bot: tuple(r[b] for r in replicates) for b, bot in enumerate(bots)},
-        covariance=deal_covariance(
-            bots, pairs, contributions, point, prior_games=prior_games, anchor=anchor
-        ),
+        estimate=dict(zip(bots, _centre(point, bots, anchor).tolist(), strict=True)),
+        samples={bot: tuple(float(r[b]) for r in replicates) for b, bot in enumerate(bots)},
+        covariance=covariance,
+        resamples=resamples,
     )
 
 
-def _sum(
-    contributions: list[Contribution], pairs: int, counts: list[int]
-) -> tuple[list[float], list[float]]:
-    games = [0.0] * pairs
-    scores = [0.0] * pairs
-    for contribution, count in zip(contributions, counts, strict=True):
-        if count:
-            for pair, weight, score in contribution:
-                games[pair] += count * weight
-                scores[pair] += count * score
-    return games, scores
+@dataclass(frozen=True, slots=True)
+class _Pairs:
+    """The pairs of bots that met, and the results that sum into each."""
+
+    results: PairResults
+    first: Indices
+    second: Indices
+    entry_pair: Indices
+
+    @staticmethod
+    def of(results: PairResults) -> _Pairs:
+        return _Pairs(results, *results.pair_index())
+
+    def fit(
+        self, deal_counts: Floats, start: Floats, prior_games: float, tolerance: float
+    ) -> Floats:
+        """The fit with each deal counted ``deal_counts`` times (``tolerance`` in Elo)."""
+        counts = deal_counts[self.results.deal]
+        return newton_fit(
+            len(self.results.bots),
+            self.first,
+            self.second,
+            sums_by(self.entry_pair, self.results.weight * counts, len(self.first)),
+            sums_by(self.entry_pair, self.results.score * counts, len(self.first)),
+            prior_games=prior_games,
+            start=start,
+            tolerance=tolerance / ELO_PER_NEPER,
+            max_iterations=200,
+        )
 
 
-def _centre(strengths: list[float], bots: tuple[str, ...], anchor: str | None) -> list[float]:
-    shift = (
-        strengths[bots.index(anchor)]
-        if anchor is not None
-        else math.fsum(strengths) / len(strengths)
-    )
-    return [(s - shift) * ELO_PER_NEPER for s in strengths]
+def _centre(strengths: Floats, bots: tuple[str, ...], anchor: str | None) -> Floats:
+    shift = strengths[bots.index(anchor)] if anchor is not None else strengths.mean()
+    centred: Floats = (strengths - shift) * ELO_PER_NEPER
+    return centred

@@ -7,10 +7,10 @@ results of :mod:`~croupier_server.ratings.pairwise`, with their weights).
 The prior: each bot is credited with ``prior_games`` virtual games, all drawn, against a
 phantom player of Elo 0. It keeps a bot that won or lost everything at a finite rating,
 and with ``prior_games=1`` it moves a bot with a few hundred games by a fraction of an Elo
-point. The fit is Hunter's MM algorithm (Hunter 2004, "MM algorithms for generalized
-Bradley-Terry models"), updating one bot at a time from the others' current strengths
-(cyclic, Gauss-Seidel order): every step increases the posterior, so it converges from any
-start, deterministically. The ratings are reported with mean 0, or with ``anchor`` at 0.
+point. The fit is Newton's method on the log-posterior (:func:`newton_fit`), each step a
+solve of the sparse information (:mod:`.information`), halved when it would overshoot: it
+converges from any start, deterministically, in about ten steps. The ratings are reported
+with mean 0, or with ``anchor`` at 0.
 """
 
 from __future__ import annotations
@@ -18,9 +18,15 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from croupier_server.ratings.pairwise import PairTally
+import numpy as np
+import scipy.special
 
-__all__ = ["ELO_PER_NEPER", "elo_from_score", "expected_score", "fit_elo"]
+from croupier_server.ratings.information import information, one_blas_thread
+from croupier_server.ratings.pairwise import PairTally
+from croupier_server.ratings.results import Floats, Indices
+
+__all__ = ["ELO_PER_NEPER", "elo_from_score", "expected_score", "fit_elo", "newton_fit"]
+
 
 ELO_PER_NEPER = 400.0 / math.log(10.0)
 """Elo points per unit of natural log-strength (about 173.7)."""
@@ -64,8 +70,8 @@ def fit_elo(
         prior_games: Virtual drawn games of each bot against a phantom of Elo 0 (> 0).
         anchor: A bot rated 0; by default the ratings have mean 0.
         start: Ratings to start from (a warm start); missing bots start at 0.
-        tolerance: Stop when no rating moves by more than this many Elo in a sweep.
-        max_iterations: Stop after this many sweeps over the bots in any case.
+        tolerance: Stop when no rating moves by more than this many Elo in a step.
+        max_iterations: Stop after this many Newton steps in any case.
 
     Returns:
         The Elo of every bot, in the order of ``tally.bots``.
@@ -107,55 +113,125 @@ def fit_log_strengths(
     tolerance: float,
     max_iterations: int,
 ) -> list[float]:
-    """The MM fit on plain arrays: natural log-strengths, not centred.
+    """The fit on plain sequences: natural log-strengths, not centred (see :func:`newton_fit`)."""
+    pair_array = np.asarray(pairs, dtype=np.int64).reshape(-1, 2)
+    with one_blas_thread():
+        fitted = newton_fit(
+            bots,
+            pair_array[:, 0],
+            pair_array[:, 1],
+            np.asarray(games, dtype=np.float64),
+            np.asarray(scores, dtype=np.float64),
+            prior_games=prior_games,
+            start=np.asarray(start, dtype=np.float64),
+            tolerance=tolerance,
+            max_iterations=max_iterations,
+        )
+    return [float(s) for s in fitted]
 
-    The fast path beside :func:`fit_elo`, for the bootstrap's many refits.
+
+def newton_fit(
+    bots: int,
+    first: Indices,
+    second: Indices,
+    games: Floats,
+    scores: Floats,
+    *,
+    prior_games: float,
+    start: Floats,
+    tolerance: float,
+    max_iterations: int,
+) -> Floats:
+    """The posterior's maximum by Newton's method: natural log-strengths, not centred.
+
+    Each step solves the information (:mod:`.information`) against the gradient; a step that
+    would lower the posterior is halved until it raises it, so the fit converges from any
+    start (the log-posterior is strictly concave), and near the maximum each step doubles
+    the correct digits.
+
+    Args:
+        bots: How many bots.
+        first: Each pair's lower-indexed bot.
+        second: Each pair's other bot.
+        games: Each pair's total weight.
+        scores: Each pair's weighted score of ``first``.
+        prior_games: The prior's virtual drawn games against a phantom of strength 0.
+        start: The log-strengths to start from.
+        tolerance: Stop when no log-strength moves by more than this in a step.
+        max_iterations: Stop after this many steps in any case.
     """
-    neighbours: list[list[tuple[int, float]]] = [[] for _ in range(bots)]
-    wins = [prior_games / 2.0] * bots
-    for (i, j), weight, score in zip(pairs, games, scores, strict=True):
-        if weight <= 0.0:
-            continue
-        neighbours[i].append((j, weight))
-        neighbours[j].append((i, weight))
-        wins[i] += score
-        wins[j] += weight - score
-    gamma = [math.exp(s) for s in start]
+    strengths = np.array(start, dtype=np.float64)
+    posterior = _log_posterior(strengths, first, second, games, scores, prior_games=prior_games)
     for _ in range(max_iterations):
-        largest_step = 0.0
-        for i in range(bots):
-            own = gamma[i]
-            denominator = prior_games / (own + 1.0)
-            for j, weight in neighbours[i]:
-                denominator += weight / (own + gamma[j])
-            # A bot that never scored tends to 0 strength but only at the prior's pace.
-            updated = max(wins[i], 1e-300) / denominator
-            largest_step = max(largest_step, abs(math.log(updated / own)))
-            gamma[i] = updated
-        shift = _best_shift([math.log(g) for g in gamma])
-        gamma = [g * math.exp(shift) for g in gamma]
-        if max(largest_step, abs(shift)) < tolerance:
+        gradient, values, diagonal = _derivatives(
+            strengths, first, second, games, scores, prior_games=prior_games
+        )
+        step = information(bots, first, second, values, diagonal).solve(gradient)
+        if float(gradient @ step) <= _ROUNDING * abs(posterior):
+            # The posterior can no longer tell the step's gain from its own rounding: the
+            # fit is within a Newton step of the maximum, and that step lands on it.
+            return strengths + step
+        for _ in range(60):
+            moved = strengths + step
+            after = _log_posterior(moved, first, second, games, scores, prior_games=prior_games)
+            if after >= posterior - _ROUNDING * abs(posterior):
+                break
+            step = step / 2.0
+        else:
             break
-    return [math.log(g) for g in gamma]
-
-
-def _best_shift(strengths: Sequence[float]) -> float:
-    """The common shift of all log-strengths that maximizes the posterior.
-
-    Only the prior depends on it (the results depend on differences), and the MM steps
-    alone move the field as a whole at the pace of the prior's weight against the games'
-    (thousands of sweeps); solving for it every sweep makes the fit converge in tens.
-    """
-    shift = 0.0
-    for _ in range(50):
-        expected = [1.0 / (1.0 + math.exp(-(s + shift))) for s in strengths]
-        gradient = math.fsum(0.5 - e for e in expected)
-        curvature = math.fsum(e * (1.0 - e) for e in expected)
-        step = gradient / curvature
-        shift += step
-        if abs(step) < 1e-12:
+        strengths, posterior = moved, after
+        if float(np.abs(step).max(initial=0.0)) < tolerance:
             break
-    return shift
+    return strengths
+
+
+_ROUNDING = 1e-13
+"""A relative change of the log-posterior too small to tell from the rounding of its sum."""
+
+
+def _log_posterior(
+    strengths: Floats,
+    first: Indices,
+    second: Indices,
+    games: Floats,
+    scores: Floats,
+    *,
+    prior_games: float,
+) -> float:
+    difference = strengths[first] - strengths[second]
+    results = scores * _log_logistic(difference) + (games - scores) * _log_logistic(-difference)
+    prior = prior_games / 2.0 * (_log_logistic(strengths) + _log_logistic(-strengths))
+    return float(results.sum() + prior.sum())
+
+
+def _derivatives(
+    strengths: Floats,
+    first: Indices,
+    second: Indices,
+    games: Floats,
+    scores: Floats,
+    *,
+    prior_games: float,
+) -> tuple[Floats, Floats, Floats]:
+    """The gradient, each pair's information and each bot's prior information."""
+    expected = logistic(strengths[first] - strengths[second])
+    residual = scores - games * expected
+    phantom = logistic(strengths)
+    gradient = prior_games * (0.5 - phantom)
+    gradient += np.bincount(first, residual, minlength=len(strengths))
+    gradient -= np.bincount(second, residual, minlength=len(strengths))
+    return gradient, games * expected * (1.0 - expected), prior_games * phantom * (1.0 - phantom)
+
+
+def logistic(x: Floats) -> Floats:
+    """``1 / (1 + e^-x)``, element by element."""
+    result: Floats = scipy.special.expit(x)
+    return result
+
+
+def _log_logistic(x: Floats) -> Floats:
+    result: Floats = -np.logaddexp(0.0, -x)
+    return result
 
 
 def _mean(values: Sequence[float]) -> float:

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from statistics import NormalDist
 
-from croupier_server.ratings.intervals import Interval, wilson_interval
-from croupier_server.ratings.pairwise import pair_results
+import numpy as np
+
+from croupier_server.ratings.intervals import Interval
 from croupier_server.ratings.records import Deal
+from croupier_server.ratings.results import DealTables, Floats, Indices, sums_by
 
 __all__ = ["HeadToHead", "head_to_head", "likelihood_of_superiority"]
 
@@ -83,8 +86,11 @@ class HeadToHead:
         return likelihood_of_superiority(self.wins, self.losses)
 
 
-def head_to_head(deals: Iterable[Deal]) -> dict[tuple[str, str], HeadToHead]:
-    """The head-to-head results of every two bots that met, both ways round.
+def head_to_head(deals: Iterable[Deal] | DealTables) -> dict[tuple[str, str], HeadToHead]:
+    """The head-to-head results of every two bots that met, both ways round, sorted.
+
+    Counted from arrays (each pair of seats of two bots in a game an entry), so a board of
+    a million games costs array sums and a row per pair of bots that met.
 
     >>> from croupier_server.ratings import GameOutcome
     >>> table = head_to_head([Deal((GameOutcome(("a", "b", "c"), (3, 2, 1)),))])
@@ -93,44 +99,80 @@ def head_to_head(deals: Iterable[Deal]) -> dict[tuple[str, str], HeadToHead]:
     >>> (table["a", "b"].met, table["a", "b"].ahead, table["b", "a"].behind)
     (1, 1, 1)
     """
-    counts: dict[tuple[str, str], _Tally] = {}
-    for deal in deals:
-        for game in deal.games:
-            for result in pair_results(game):
-                _count(counts, result.bot, result.opponent, result.score, result.weight)
-                _count(counts, result.opponent, result.bot, 1.0 - result.score, result.weight)
+    tables = deals if isinstance(deals, DealTables) else DealTables.from_deals(deals)
+    lower, higher, outcome, weight = _meetings(tables)
+    size = max(len(tables.bots), 1)
+    pairs, entry = np.unique(lower * size + higher, return_inverse=True)
+    weights = [sums_by(entry, np.where(outcome == k, weight, 0.0), len(pairs)) for k in range(3)]
+    counts = [np.bincount(entry[outcome == k], minlength=len(pairs)) for k in range(3)]
+    squared = sums_by(entry, weight * weight, len(pairs))
+    first, second = pairs // size, pairs % size
+    # Each pair both ways round: the second bot's wins are the first's losses.
+    bot = np.concatenate([first, second])
+    opponent = np.concatenate([second, first])
+    wins = np.concatenate([weights[0], weights[2]])
+    draws = np.concatenate([weights[1], weights[1]])
+    losses = np.concatenate([weights[2], weights[0]])
+    ahead = np.concatenate([counts[0], counts[2]])
+    tied = np.concatenate([counts[1], counts[1]])
+    behind = np.concatenate([counts[2], counts[0]])
+    squares = np.concatenate([squared, squared])
+    order = np.lexsort([opponent, bot])
+    games = wins + draws + losses
+    score = np.clip((wins + draws / 2.0) / games, 0.0, 1.0)
+    # Weighted results: the effective number of independent results is (sum w)^2 / sum w^2.
+    low, high = _wilson(score, games * games / squares)
+    names = tables.bots
     return {
-        (bot, opponent): _row(bot, opponent, tally)
-        for (bot, opponent), tally in sorted(counts.items())
+        (names[b], names[o]): HeadToHead(
+            names[b], names[o], met, won, drawn, lost, Interval(lo, hi), ahead_, tied_, behind_
+        )
+        for b, o, met, won, drawn, lost, lo, hi, ahead_, tied_, behind_ in zip(
+            *(column[order].tolist() for column in (bot, opponent, games, wins, draws, losses)),
+            *(column[order].tolist() for column in (low, high, ahead, tied, behind)),
+            strict=True,
+        )
     }
 
 
-@dataclass(slots=True)
-class _Tally:
-    """One ordered pair's results so far: weights by outcome and counts by outcome."""
-
-    weights: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])
-    """Wins, draws and losses, weighted."""
-    counts: list[int] = field(default_factory=lambda: [0, 0, 0])
-    """Games ahead, tied and behind."""
-    squared_weights: float = 0.0
-
-
-def _count(
-    counts: dict[tuple[str, str], _Tally], bot: str, opponent: str, score: float, weight: float
-) -> None:
-    tally = counts.setdefault((bot, opponent), _Tally())
-    outcome = 0 if score == 1.0 else 1 if score == 0.5 else 2
-    tally.weights[outcome] += weight
-    tally.counts[outcome] += 1
-    tally.squared_weights += weight * weight
+def _wilson(share: Floats, trials: Floats) -> tuple[Floats, Floats]:
+    """:func:`~croupier_server.ratings.wilson_interval` (95%) of each share, as arrays."""
+    z = NormalDist().inv_cdf(0.975)
+    spread = z * z / trials
+    centre = (share + spread / 2.0) / (1.0 + spread)
+    half = z * np.sqrt(share * (1.0 - share) / trials + spread / (4.0 * trials)) / (1.0 + spread)
+    low: Floats = np.maximum(0.0, np.minimum(share, centre - half))
+    high: Floats = np.minimum(1.0, np.maximum(share, centre + half))
+    return low, high
 
 
-def _row(bot: str, opponent: str, tally: _Tally) -> HeadToHead:
-    wins, draws, losses = tally.weights
-    games = wins + draws + losses
-    score = (wins + draws / 2.0) / games
-    # Weighted results: the effective number of independent results is (sum w)^2 / sum w^2.
-    interval = wilson_interval(min(max(score, 0.0), 1.0), games * games / tally.squared_weights)
-    ahead, tied, behind = tally.counts
-    return HeadToHead(bot, opponent, games, wins, draws, losses, interval, ahead, tied, behind)
+def _meetings(tables: DealTables) -> tuple[Indices, Indices, Indices, Floats]:
+    """Every pair of seats of two bots in a game, entry by entry.
+
+    Returns:
+        The lower bot, the higher, the lower's outcome (0 ahead, 1 tied, 2 behind) and the
+        pair's weight.
+    """
+    parts = [(np.zeros(0, dtype=np.int64),) * 3 + (np.zeros(0),)]
+    for seats, scores, _ in tables.tables:
+        count = seats.shape[1]
+        upper, lower = np.triu_indices(count, k=1)
+        first, second = seats[:, upper].ravel(), seats[:, lower].ravel()
+        difference = (scores[:, upper] - scores[:, lower]).ravel()
+        outcome = np.where(difference > 0, 0, np.where(difference < 0, 2, 1))
+        swap = first > second
+        distinct = first != second
+        parts.append(
+            (
+                np.where(swap, second, first)[distinct],
+                np.where(swap, first, second)[distinct],
+                np.where(swap, 2 - outcome, outcome)[distinct],
+                np.full(int(distinct.sum()), 1.0 / (count - 1)),
+            )
+        )
+    return (
+        np.concatenate([part[0] for part in parts]),
+        np.concatenate([part[1] for part in parts]),
+        np.concatenate([part[2] for part in parts]),
+        np.concatenate([part[3] for part in parts]),
+    )

@@ -12,12 +12,14 @@ scatter. A bot that played fewer than :data:`MIN_BOOTSTRAP_DEALS` deals has no i
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+import numpy as np
+
 from croupier_server.ratings.intervals import Interval, percentile_interval
 from croupier_server.ratings.records import Deal, GameOutcome
+from croupier_server.ratings.results import DealTables, Floats, Indices, sums_by
 
 __all__ = ["MIN_BOOTSTRAP_DEALS", "Margin", "margins", "seat_margins"]
 
@@ -57,60 +59,76 @@ def seat_margins(game: GameOutcome) -> list[float]:
 
 
 def margins(
-    deals: Iterable[Deal], *, resamples: int = 200, seed: int = 0, confidence: float = 0.95
+    deals: Iterable[Deal] | DealTables,
+    *,
+    resamples: int = 200,
+    seed: int = 0,
+    confidence: float = 0.95,
 ) -> dict[str, Margin]:
     """The margin of every bot over the field, with a bootstrap interval over ``deals``.
+
+    Each resample draws the deals with replacement (numpy's generator seeded with ``seed``)
+    and sums, per bot, its margins and seats in the deals drawn: a few array sums, so 200
+    resamples of a board of a million games take seconds.
+
+    Args:
+        deals: The duplicate sets, or their tables (:class:`DealTables`).
+        resamples: How many bootstrap resamples.
+        seed: The seed of the generator that draws them (deterministic).
+        confidence: The intervals' coverage.
 
     >>> deal = Deal((GameOutcome(("a", "b"), (5, 1)), GameOutcome(("b", "a"), (2, 2))))
     >>> margin = margins([deal], resamples=10)["a"]
     >>> margin.mean, margin.deals, margin.interval
     (2.0, 1, None)
     """
-    per_deal = [_deal_sums(deal) for deal in deals]
-    bots = sorted({bot for sums in per_deal for bot in sums})
-    totals = _combine(per_deal, [1] * len(per_deal))
-    played = {bot: sum(bot in sums for sums in per_deal) for bot in bots}
-    resampled_bots = [bot for bot in bots if played[bot] >= MIN_BOOTSTRAP_DEALS]
-    rng = random.Random(seed)
-    samples: dict[str, list[float]] = {bot: [] for bot in resampled_bots}
-    for _ in range(resamples if resampled_bots else 0):
-        counts = [0] * len(per_deal)
-        for drawn in rng.choices(range(len(per_deal)), k=len(per_deal)):
-            counts[drawn] += 1
-        resampled = _combine(per_deal, counts)
-        for bot in resampled_bots:
-            # A bot absent from a resample has no margin in it; skip rather than invent one.
-            if bot in resampled:
-                margin_sum, seats = resampled[bot]
-                samples[bot].append(margin_sum / seats)
+    tables = deals if isinstance(deals, DealTables) else DealTables.from_deals(deals)
+    size = max(len(tables.bots), 1)
+    bot, deal, margin = _seat_margins(tables)
+    keys, entry = np.unique(deal * size + bot, return_inverse=True)
+    entry_bot, entry_deal = keys % size, keys // size
+    entry_margin = sums_by(entry, margin, len(keys))
+    entry_seats = sums_by(entry, np.ones(len(margin)), len(keys))
+    totals = sums_by(entry_bot, entry_margin, size)
+    seats = sums_by(entry_bot, entry_seats, size)
+    played = np.bincount(entry_bot, minlength=size)
+    rng = np.random.default_rng(seed)
+    samples = np.full((resamples, size), np.nan)
+    for row in samples if bool((played >= MIN_BOOTSTRAP_DEALS).any()) else ():
+        drawn = np.bincount(rng.integers(0, tables.deals, tables.deals), minlength=tables.deals)
+        counts = drawn[entry_deal].astype(np.float64)
+        drawn_seats = sums_by(entry_bot, counts * entry_seats, size)
+        # A bot absent from a resample has no margin in it; skip rather than invent one.
+        with np.errstate(invalid="ignore", divide="ignore"):
+            row[:] = sums_by(entry_bot, counts * entry_margin, size) / drawn_seats
     return {
-        bot: Margin(
-            bot,
-            int(totals[bot][1]),
-            played[bot],
-            totals[bot][0] / totals[bot][1],
-            percentile_interval(samples[bot], confidence) if samples.get(bot) else None,
+        name: Margin(
+            name,
+            int(seats[b]),
+            int(played[b]),
+            float(totals[b] / seats[b]),
+            _interval(samples[:, b], confidence) if played[b] >= MIN_BOOTSTRAP_DEALS else None,
         )
-        for bot in bots
+        for b, name in enumerate(tables.bots)
     }
 
 
-def _deal_sums(deal: Deal) -> dict[str, tuple[float, int]]:
-    sums: dict[str, tuple[float, int]] = {}
-    for game in deal.games:
-        for bot, margin in zip(game.bots, seat_margins(game), strict=True):
-            total, seats = sums.get(bot, (0.0, 0))
-            sums[bot] = (total + margin, seats + 1)
-    return sums
+def _seat_margins(tables: DealTables) -> tuple[Indices, Indices, Floats]:
+    """Every seat's bot, deal and margin, of the games of two seats or more."""
+    parts = [(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0))]
+    for seats, scores, deal in tables.tables:
+        others = seats.shape[1] - 1
+        if others:
+            total = scores.sum(axis=1, keepdims=True)
+            margin = scores - (total - scores) / others
+            parts.append((seats.ravel(), np.repeat(deal, others + 1), margin.ravel()))
+    return (
+        np.concatenate([part[0] for part in parts]),
+        np.concatenate([part[1] for part in parts]),
+        np.concatenate([part[2] for part in parts]),
+    )
 
 
-def _combine(
-    per_deal: list[dict[str, tuple[float, int]]], counts: list[int]
-) -> dict[str, tuple[float, int]]:
-    combined: dict[str, tuple[float, int]] = {}
-    for sums, count in zip(per_deal, counts, strict=True):
-        if count:
-            for bot, (total, seats) in sums.items():
-                old_total, old_seats = combined.get(bot, (0.0, 0))
-                combined[bot] = (old_total + count * total, old_seats + count * seats)
-    return combined
+def _interval(sample: Floats, confidence: float) -> Interval | None:
+    drawn = sample[~np.isnan(sample)]
+    return percentile_interval(drawn.tolist(), confidence) if len(drawn) else None

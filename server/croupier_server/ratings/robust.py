@@ -12,7 +12,8 @@ Each deal's score at the fit is on average smaller than at the truth: the fit le
 every deal, the more so the fewer deals its bots played. CR2 (Bell and McCaffrey 2002)
 inflates each deal's score by ``(I - M_d S_d)^(-1/2)``, ``M_d`` the deal's information and
 ``S_d`` its bots' block of ``H^-1`` (``M_d S_d`` has the deal's leverages for eigenvalues),
-which makes the estimate unbiased when the results follow the model. With few deals the
+which makes the estimate unbiased when the results follow the model (:mod:`.deal_meat`
+builds that meat). With few deals the
 variance estimate is itself uncertain: an interval takes a t quantile with Satterthwaite's
 degrees of freedom, from the deals' shares of the rating's variance under the model: ``n``
 for a rating that rests on ``n`` deals in equal shares, the effective number of deals
@@ -20,261 +21,266 @@ otherwise. They are Bell and McCaffrey's without the terms between deals, which 
 about one from ``n`` and move the coverage by a few tenths of a point; Imbens and Kolesar
 (2016) recommend CR2 with such degrees of freedom when clusters are few.
 
-Deals of the same table and weights have the same information and leverage: they are
-grouped, so a board of many deals costs a few operations per deal.
+What is exact and what is approximated, by size:
+
+- The variances and covariances are exact CR2 at every size. A board of up to
+  :data:`~.information.DENSE_BOTS` bots (or one whose pairs spread over the whole field)
+  inverts ``H`` densely. A larger banded board (a ladder) never forms ``H^-1``: the blocks
+  ``S_d`` come from the band of ``H^-1`` (selected inversion, :mod:`.banded`; every two bots
+  of a deal met, so their entries lie in the band), each bot's variance from the diagonal of
+  the sandwich by the complex step, and a covariance between two bots from two solves.
+- The degrees of freedom are exact on boards of up to :data:`EXACT_DEGREES_BOTS` bots (each
+  deal's share of a rating's variance needs that rating's influence on every bot, ``n^2``
+  numbers). On larger boards a rating's shares are taken as its bot's own information in
+  each deal it played (a difference's, as the two bots' contrast in those deals): the
+  effective number of the bot's own deals. It leaves out the small shares of the deals the
+  bot did not play, which would only add degrees, so the t quantile is if anything a little
+  larger than the exact one: the intervals stay honest. Such a rating rests on tens of deals
+  or more, where the quantile hardly depends on the degrees (2.04 at 30, 1.98 at 100).
 """
 
 from __future__ import annotations
 
 import math
-import operator
-from collections.abc import Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from croupier_server.ratings.elo import ELO_PER_NEPER
-from croupier_server.ratings.matrices import (
-    Matrix,
-    apply_function,
-    cholesky,
-    identity,
-    inverse,
-    multiply,
-    transpose,
-)
-from croupier_server.ratings.pairwise import Contribution
+import numpy as np
+import scipy.linalg
+import scipy.sparse
 
-__all__ = ["EloCovariance", "deal_covariance"]
+from croupier_server.ratings.banded import selected_inverse
+from croupier_server.ratings.deal_meat import deal_meat
+from croupier_server.ratings.elo import ELO_PER_NEPER, logistic
+from croupier_server.ratings.information import Information, information
+from croupier_server.ratings.results import Floats, Indices, PairResults, sums_by
 
-_Table = tuple[tuple[int, float], ...]
-"""A deal's ``(pair index, weight)`` entries: deals with the same one share their leverage."""
+__all__ = ["EXACT_DEGREES_BOTS", "EloCovariance", "deal_covariance"]
+
+EXACT_DEGREES_BOTS = 300
+"""Boards of at most this many bots get exact degrees of freedom (see the module's text)."""
 
 
-@dataclass(frozen=True, slots=True)
-class TableShares:
-    """Deals of one table and weights, as the degrees of freedom need them.
+_ROWS_AT_ONCE = 4_000_000
+"""How many numbers (influence rows times results) a pass of the degrees holds at once."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class DealShares:
+    """Each result's information, grouped by deal, to share a variance among the deals.
 
     Attributes:
-        deals: How many deals have this table.
-        pairs: Each pair's ``(bot index, bot index, information)`` in one such deal.
+        first: Each result's one bot (results sorted by deal).
+        second: Each result's other bot.
+        information: Each result's information, ``w p (1-p)``.
+        starts: The index of each deal's first result.
     """
 
-    deals: int
-    pairs: tuple[tuple[int, int, float], ...]
+    first: Indices
+    second: Indices
+    information: Floats
+    starts: Indices
+
+    def degrees(self, contrasts: Floats) -> Floats:
+        """Satterthwaite's degrees of freedom of each row of ``contrasts`` (rows x bots).
+
+        A row's share in a deal is ``sum w p (1-p) (c_i - c_j)^2`` over the deal's results.
+        """
+        rows = contrasts.shape[0]
+        totals = np.zeros(rows)
+        squares = np.zeros(rows)
+        step = max(1, _ROWS_AT_ONCE // max(1, len(self.first)))
+        for low in range(0, rows, step):
+            block = contrasts[low : low + step]
+            spread = (block[:, self.first] - block[:, self.second]) ** 2 * self.information
+            shares = np.add.reduceat(spread, self.starts, axis=1) if len(self.starts) else spread
+            totals[low : low + step] = shares.sum(axis=1)
+            squares[low : low + step] = (shares * shares).sum(axis=1)
+        return _satterthwaite(totals, squares)
+
+    def own_degrees(self, size: int) -> Floats:
+        """Each bot's effective number of deals, weighted by its information in each.
+
+        The degrees of the unit contrasts (:meth:`degrees` of the identity), in one pass.
+        """
+        ends = np.append(self.starts[1:], len(self.first))
+        deal = np.repeat(np.arange(len(self.starts)), ends - self.starts)
+        keys = np.concatenate([deal * size + self.first, deal * size + self.second])
+        member, entry_member = np.unique(keys, return_inverse=True)
+        information = np.concatenate([self.information, self.information])
+        own = sums_by(entry_member, information, len(member))
+        totals = sums_by(member % size, own, size)
+        squares = sums_by(member % size, own * own, size)
+        return _satterthwaite(totals, squares)
 
 
-@dataclass(frozen=True, slots=True)
+def _satterthwaite(totals: Floats, squares: Floats) -> Floats:
+    """``(sum of shares)^2 / sum of squared shares``: n for n deals of equal shares."""
+    safe = np.where(squares > 0.0, squares, 1.0)
+    return np.asarray(np.where(squares > 0.0, totals * totals / safe, np.inf), dtype=np.float64)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Sandwich:
+    """The sandwich ``X = H^-1 B H^-1`` of the raw log-strengths, ``B`` the CR2 meat.
+
+    Attributes:
+        information: The factored ``H``.
+        meat: ``B``, as sparse as the pairs that met.
+        inverse: ``H^-1``, for a dense factor (``None`` for a banded one).
+    """
+
+    information: Information
+    meat: scipy.sparse.csr_array
+    inverse: Floats | None
+
+    def column(self, bot: int) -> Floats:
+        """``X e_bot``."""
+        if self.inverse is not None:
+            column: Floats = self.inverse @ (self.meat @ self.inverse[:, bot])
+            return column
+        unit = np.zeros(self.meat.shape[0])
+        unit[bot] = 1.0
+        return self.information.solve(self.meat @ self.information.solve(unit))
+
+    def row_sums(self) -> Floats:
+        """``X 1``."""
+        ones = np.ones(self.meat.shape[0])
+        return self.information.solve(self.meat @ self.information.solve(ones))
+
+    def diagonal(self) -> Floats:
+        """The diagonal of ``X``."""
+        if self.inverse is not None:
+            weighted = self.meat @ self.inverse
+            diagonal: Floats = np.einsum("ik,ki->i", self.inverse, weighted)
+            return diagonal
+        band = self.information.band_of()
+        meat = self.information.band_of(self.meat)
+        largest = float(np.abs(meat).max(initial=0.0))
+        if largest == 0.0:
+            return np.zeros(self.meat.shape[0])
+        step = 1e-20 * float(np.abs(band).max()) / largest
+        stepped = selected_inverse(band + 1j * step * meat)
+        result = np.empty(self.meat.shape[0])
+        result[self.information.order] = -stepped[0].imag / step
+        return result
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class EloCovariance:
     """The CR2 covariance of the reported Elo ratings, by deals.
 
     Attributes:
-        bots: The bots, in the order of the matrices.
-        matrix: The covariance of the ratings as reported (mean 0 or anchored), in Elo².
+        bots: The bots, in the order of the arrays.
+        variances: Each reported rating's variance (mean 0 or anchored), in Elo².
         degrees: Each bot's degrees of freedom (Satterthwaite's; infinite for an anchor).
-        influence: How each reported rating moves with each bot's score (Elo per point).
-        tables: The deals grouped by table, for the degrees of freedom of a difference.
+        sandwich: The covariance of the raw log-strengths, for a difference of two bots.
+        shares: The deals' results, for the degrees of freedom of a difference.
+        influence: How each reported rating moves with each bot's score, when the board is
+            small enough for exact degrees of freedom.
+        index: Each bot's position in ``bots``.
     """
 
     bots: tuple[str, ...]
-    matrix: tuple[tuple[float, ...], ...]
-    degrees: tuple[float, ...]
-    influence: tuple[tuple[float, ...], ...]
-    tables: tuple[TableShares, ...]
+    variances: Floats
+    degrees: Floats
+    sandwich: Sandwich
+    shares: DealShares
+    influence: Floats | None
+    index: Mapping[str, int]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, EloCovariance):
+            return NotImplemented
+        return (
+            self.bots == other.bots
+            and np.array_equal(self.variances, other.variances)
+            and np.array_equal(self.degrees, other.degrees)
+        )
+
+    __hash__ = None  # type: ignore[assignment]
 
     def variance(self, bot: str, opponent: str | None = None) -> float:
         """The variance of ``bot``'s Elo, or of ``bot``'s minus ``opponent``'s, in Elo²."""
-        i = self.bots.index(bot)
+        i = self.index[bot]
         if opponent is None:
-            return max(self.matrix[i][i], 0.0)
-        j = self.bots.index(opponent)
-        return max(self.matrix[i][i] + self.matrix[j][j] - 2.0 * self.matrix[i][j], 0.0)
+            return max(float(self.variances[i]), 0.0)
+        j = self.index[opponent]
+        column = self.sandwich.column(j)
+        raw = self.sandwich.column(i)[i] + column[j] - 2.0 * column[i]
+        return max(float(raw) * ELO_PER_NEPER**2, 0.0)
 
     def degrees_of_freedom(self, bot: str, opponent: str | None = None) -> float:
         """Satterthwaite's degrees of freedom of :meth:`variance` (infinite if it is 0)."""
+        i = self.index[bot]
         if opponent is None:
-            return self.degrees[self.bots.index(bot)]
-        row = self.influence[self.bots.index(bot)]
-        other = self.influence[self.bots.index(opponent)]
-        contrast = [a - b for a, b in zip(row, other, strict=True)]
-        total = squares = 0.0
-        for table in self.tables:
-            share = math.fsum(w * (contrast[i] - contrast[j]) ** 2 for i, j, w in table.pairs)
-            total += table.deals * share
-            squares += table.deals * share * share
-        return _satterthwaite(total, squares)
+            return float(self.degrees[i])
+        j = self.index[opponent]
+        if self.influence is not None:
+            contrast = self.influence[i] - self.influence[j]
+        else:
+            contrast = np.zeros(len(self.bots))
+            contrast[i], contrast[j] = 1.0, -1.0
+        return float(self.shares.degrees(contrast[np.newaxis, :])[0])
 
 
 def deal_covariance(
-    bots: tuple[str, ...],
-    pairs: Sequence[tuple[int, int]],
-    contributions: Sequence[Contribution],
-    strengths: Sequence[float],
-    *,
-    prior_games: float,
-    anchor: str | None,
+    results: PairResults, strengths: Floats, *, prior_games: float, anchor: str | None
 ) -> EloCovariance:
     """The CR2 covariance by deals of the ratings fitted at ``strengths``.
 
     Args:
-        bots: The bots, as :func:`~croupier_server.ratings.pairwise.deal_contributions`
-            gives them with ``pairs`` and ``contributions`` (one per deal).
-        pairs: The pairs of bots that met.
-        contributions: Each deal's results per pair.
+        results: The deals' results per pair.
         strengths: The fitted natural log-strengths (the posterior's maximum).
         prior_games: The prior of the fit (its information is part of ``H``).
         anchor: The bot rated 0, or ``None`` for ratings of mean 0.
     """
-    size = len(bots)
-    expected = [_logistic(strengths[i] - strengths[j]) for i, j in pairs]
-    information = _information(
-        pairs, contributions, expected=expected, strengths=strengths, prior_games=prior_games
+    size = len(results.bots)
+    expected = logistic(strengths[results.first] - strengths[results.second])
+    entry_information = results.weight * expected * (1.0 - expected)
+    residual = results.score - results.weight * expected
+    phantom = logistic(strengths)
+    pair_first, pair_second, entry_pair = results.pair_index()
+    games = sums_by(entry_pair, results.weight, len(pair_first))
+    pair_expected = logistic(strengths[pair_first] - strengths[pair_second])
+    factored = information(
+        size,
+        pair_first,
+        pair_second,
+        games * pair_expected * (1.0 - pair_expected),
+        prior_games * phantom * (1.0 - phantom),
     )
-    covariance = inverse(information)
-    influence = _reported(covariance, None if anchor is None else bots.index(anchor))
-    meat = [[0.0] * size for _ in range(size)]
-    tables: dict[_Table, list[Contribution]] = {}
-    for contribution in contributions:
-        tables.setdefault(tuple((k, w) for k, w, _ in contribution), []).append(contribution)
-    shares = []
-    for table, deals in tables.items():
-        local = sorted({bot for k, _ in table for bot in pairs[k]})
-        position = {bot: n for n, bot in enumerate(local)}
-        entries = tuple(
-            (position[pairs[k][0]], position[pairs[k][1]], w * expected[k] * (1.0 - expected[k]))
-            for k, w in table
-        )
-        adjustment = _leverage_adjustment(
-            _laplacian(len(local), entries), [[covariance[a][b] for b in local] for a in local]
-        )
-        for deal in deals:
-            score = [0.0] * len(local)
-            for k, weight, points in deal:
-                residual = points - weight * expected[k]
-                score[position[pairs[k][0]]] += residual
-                score[position[pairs[k][1]]] -= residual
-            adjusted = [math.fsum(map(operator.mul, row, score)) for row in adjustment]
-            for a, bot in enumerate(local):
-                for b, other in enumerate(local):
-                    meat[bot][other] += adjusted[a] * adjusted[b]
-        shares.append(
-            TableShares(len(deals), tuple((local[i], local[j], v) for i, j, v in entries))
-        )
-    matrix = multiply(multiply(influence, meat), transpose(influence))
-    return EloCovariance(
-        bots=bots,
-        matrix=tuple(tuple(v * ELO_PER_NEPER**2 for v in row) for row in matrix),
-        degrees=_degrees(influence, shares),
-        influence=tuple(tuple(v * ELO_PER_NEPER for v in row) for row in influence),
-        tables=tuple(shares),
-    )
+    inverse = None
+    if factored.band is None:
+        inverse = scipy.linalg.cho_solve((factored.factor, True), np.eye(size))
+    meat = deal_meat(results, entry_information, residual, factored, inverse)
+    sandwich = Sandwich(factored, meat, inverse)
+    _, starts = np.unique(results.deal, return_index=True)
+    shares = DealShares(results.first, results.second, entry_information, starts)
+    position = None if anchor is None else results.bots.index(anchor)
+    variances = _reported_variances(sandwich, position) * ELO_PER_NEPER**2
+    influence = None
+    if inverse is not None and size <= EXACT_DEGREES_BOTS:
+        shift = inverse.mean(axis=0) if position is None else inverse[position]
+        influence = inverse - shift[np.newaxis, :]
+        degrees = shares.degrees(influence)
+    else:
+        degrees = shares.own_degrees(size)
+    if position is not None:
+        variances[position] = 0.0
+        degrees[position] = math.inf
+    index = {bot: i for i, bot in enumerate(results.bots)}
+    return EloCovariance(results.bots, variances, degrees, sandwich, shares, influence, index)
 
 
-def _degrees(influence: Matrix, tables: Sequence[TableShares]) -> tuple[float, ...]:
-    """Every bot's Satterthwaite degrees of freedom at once (a pass over the tables)."""
-    columns = transpose(influence)
-    size = len(influence)
-    totals = [0.0] * size
-    squares = [0.0] * size
-    for table in tables:
-        shares = [0.0] * size
-        for i, j, w in table.pairs:
-            shares = [
-                s + w * (a - b) ** 2 for s, a, b in zip(shares, columns[i], columns[j], strict=True)
-            ]
-        totals = [t + table.deals * s for t, s in zip(totals, shares, strict=True)]
-        squares = [q + table.deals * s * s for q, s in zip(squares, shares, strict=True)]
-    return tuple(_satterthwaite(t, q) for t, q in zip(totals, squares, strict=True))
-
-
-def _satterthwaite(total: float, squares: float) -> float:
-    """``(sum of shares)^2 / sum of squared shares``: n for n deals of equal shares."""
-    return total * total / squares if squares > 0.0 else math.inf
-
-
-def _information(
-    pairs: Sequence[tuple[int, int]],
-    contributions: Sequence[Contribution],
-    *,
-    expected: Sequence[float],
-    strengths: Sequence[float],
-    prior_games: float,
-) -> Matrix:
-    """Minus the Hessian of the log-posterior: the games' Laplacian and the prior's diagonal."""
-    games = [0.0] * len(pairs)
-    for contribution in contributions:
-        for k, weight, _ in contribution:
-            games[k] += weight
-    entries = [
-        (i, j, weight * p * (1.0 - p))
-        for (i, j), weight, p in zip(pairs, games, expected, strict=True)
-    ]
-    information = _laplacian(len(strengths), entries)
-    for i, strength in enumerate(strengths):
-        phantom = _logistic(strength)  # the prior's drawn games against a phantom of 0
-        information[i][i] += prior_games * phantom * (1.0 - phantom)
-    return information
-
-
-def _laplacian(size: int, entries: Sequence[tuple[int, int, float]]) -> Matrix:
-    """The information of pairwise results: ``v`` on both diagonals, ``-v`` between them."""
-    matrix = [[0.0] * size for _ in range(size)]
-    for i, j, value in entries:
-        matrix[i][i] += value
-        matrix[j][j] += value
-        matrix[i][j] -= value
-        matrix[j][i] -= value
-    return matrix
-
-
-def _reported(covariance: Matrix, anchor: int | None) -> Matrix:
-    """``covariance`` (``H^-1``) seen through the reporting: less the mean, or the anchor."""
-    size = len(covariance)
-    columns = transpose(covariance)
-    shifts = [
-        column[anchor] if anchor is not None else math.fsum(column) / size for column in columns
-    ]
-    return [[value - shift for value, shift in zip(row, shifts, strict=True)] for row in covariance]
-
-
-def _leverage_adjustment(information: Matrix, covariance: Matrix) -> Matrix:
-    """``(I - M S)^(-1/2)``: ``M`` a deal's information, ``S`` its bots' block of ``H^-1``.
-
-    The eigenvalues of ``M S``, the deal's leverages, lie in [0, 1) and sum to its trace.
-    When that sum is small (a deal among many, the common case on a big board) the binomial
-    series of the inverse square root converges fast; otherwise ``M S`` is similar to the
-    symmetric ``L^T M L`` (``S = L L^T``), whose function is taken on its eigenvalues.
-    """
-    leverage = multiply(information, covariance)
-    bound = math.fsum(leverage[k][k] for k in range(len(leverage)))
-    if bound <= _SERIES_BOUND:
-        return _binomial_series(leverage, bound)
-    lower = cholesky(covariance)
-    upper = transpose(lower)
-    symmetric = multiply(multiply(upper, information), lower)
-    inflated = apply_function(symmetric, lambda h: 1.0 / math.sqrt(max(1.0 - h, 1e-12)))
-    return multiply(inverse(upper), multiply(inflated, upper))
-
-
-_SERIES_BOUND = 0.25
-"""The largest sum of a deal's leverages for which the series is used (under 20 terms)."""
-
-
-def _binomial_series(leverage: Matrix, bound: float) -> Matrix:
-    """``(I - X)^(-1/2) = I + X/2 + 3X^2/8 + ...``, to 1e-12 for eigenvalues up to ``bound``."""
-    size = len(leverage)
-    result = identity(size)
-    term = identity(size)
-    coefficient, power, n = 1.0, 1.0, 0
-    while coefficient * power > 1e-12:
-        n += 1
-        coefficient *= (2 * n - 1) / (2 * n)
-        power *= bound
-        term = multiply(term, leverage)
-        result = [
-            [r + coefficient * t for r, t in zip(row, terms, strict=True)]
-            for row, terms in zip(result, term, strict=True)
-        ]
-    return result
-
-
-def _logistic(x: float) -> float:
-    return 1.0 / (1.0 + math.exp(-x))
+def _reported_variances(sandwich: Sandwich, anchor: int | None) -> Floats:
+    """The diagonal of ``R X R^T``: ``R`` takes the mean, or the anchor, from every rating."""
+    diagonal = sandwich.diagonal()
+    if anchor is None:
+        sums = sandwich.row_sums()
+        size = len(sums)
+        centred: Floats = diagonal - 2.0 * sums / size + sums.sum() / size**2
+        return centred
+    column = sandwich.column(anchor)
+    anchored: Floats = diagonal - 2.0 * column + column[anchor]
+    return anchored

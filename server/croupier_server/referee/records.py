@@ -7,7 +7,7 @@ nothing of the database (:mod:`croupier_server.game_store` stores a log).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from croupier.games import Event, Game, Result, Seat
@@ -60,6 +60,20 @@ class ActionEntry:
     latency_ms: float | None
     comment: str | None = None
     """The bot's own explanation of its decision, cut to 1 KiB; ``None`` if it gave none."""
+
+    @property
+    def answered_at(self) -> datetime | None:
+        """When the action was answered, to the microsecond: its events' time.
+
+        The request plus the bot's latency; the request itself for an action nobody was
+        asked for (forced, or replayed); ``None`` when a bot was asked and gave no answer
+        that was taken (its action is a default, applied when that was known).
+        """
+        if self.latency_ms is not None:
+            return self.requested_at + timedelta(microseconds=round(self.latency_ms * 1000))
+        if self.decided_by in (DecidedBy.FORCED, DecidedBy.REPLAYED):
+            return self.requested_at
+        return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,12 +12,13 @@ import grpc
 from google.protobuf.message import DecodeError
 
 from croupier.proto.v1 import referee_pb2, referee_pb2_grpc
-from croupier.protocol import PROTOCOL_VERSIONS
+from croupier.protocol import ADDRESS_VARIABLE, CA_FILE_VARIABLE, PROTOCOL_VERSIONS, TLS_SCHEME
 from croupier_server import __version__
 from croupier_server.addresses import listening_socket
 from croupier_server.referee.containment.sandbox import REFEREE_DIRECTORY_PREFIX
 from croupier_server.referee.registry import AdmissionError, SessionRegistry
 from croupier_server.referee.sessions import BotSession
+from croupier_server.referee.tls import WILDCARD_HOSTS, TlsCredentials
 
 __all__ = ["MAX_MESSAGE_BYTES", "MIN_BOT_PING_MS", "RefereeServer", "RefereeService"]
 
@@ -127,12 +128,21 @@ async def _read_replies(
 class RefereeServer:
     """The referee's gRPC server on one address (``host:port`` or ``unix:/path``).
 
-    It also listens on a Unix socket of its own, :attr:`local_address`, in a private
-    directory: the bots it starts without the network reach it there.
+    With ``tls``, that port speaks TLS alone: a plaintext stream fails at once, before any
+    Hello, and :attr:`address` is ``tls://host:port``. The referee also listens on a Unix
+    socket of its own, :attr:`local_address`, always plaintext: it is on no network, and its
+    private directory keeps it to the bots the referee starts without the network.
     """
 
-    def __init__(self, registry: SessionRegistry, address: str = "127.0.0.1:0") -> None:
+    def __init__(
+        self,
+        registry: SessionRegistry,
+        address: str = "127.0.0.1:0",
+        *,
+        tls: TlsCredentials | None = None,
+    ) -> None:
         self.registry = registry
+        self.tls = tls
         self._requested = address
         self._server: grpc.aio.Server | None = None
         self._socket_directory: Path | None = None
@@ -144,12 +154,14 @@ class RefereeServer:
 
         Raises:
             ValueError: the address is neither ``host:port`` (port 0 to 65535) nor
-                ``unix:/path``.
+                ``unix:/path``, or it is a Unix socket and TLS was asked for.
             OSError: it cannot be listened on (an unknown host, a port taken, no such
                 directory).
             RuntimeError: gRPC could not listen there all the same.
         """
         _check_address(self._requested)
+        if self.tls is not None and self._requested.startswith("unix:"):
+            raise ValueError("TLS is for a host:port address; a unix: socket stays plaintext")
         server = grpc.aio.server(
             options=[
                 ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
@@ -164,12 +176,15 @@ class RefereeServer:
             ]
         )
         referee_pb2_grpc.add_RefereeServicer_to_server(RefereeService(self.registry), server)
-        port = server.add_insecure_port(self._requested)
+        if self.tls is None:
+            port = server.add_insecure_port(self._requested)
+        else:
+            port = server.add_secure_port(self._requested, self.tls.server_credentials())
         if self._requested.startswith("unix:"):
             self.address = self.local_address = self._requested
         else:
             host = self._requested.rsplit(":", 1)[0]
-            self.address = f"{host}:{port}"
+            self.address = _bot_address(host, port, tls=self.tls is not None)
             self._socket_directory = Path(tempfile.mkdtemp(prefix=REFEREE_DIRECTORY_PREFIX))
             self.local_address = f"unix:{self._socket_directory / 'referee.sock'}"
             server.add_insecure_port(self.local_address)
@@ -185,6 +200,17 @@ class RefereeServer:
         """Where a bot the referee starts connects: the Unix socket unless it has the network."""
         return self.address if network else self.local_address
 
+    def connection_variables(self, *, network: bool) -> dict[str, str]:
+        """The environment a bot the referee starts needs to reach it (its token aside).
+
+        Its address (:meth:`address_for`) and, when it connects over TLS to a certificate the
+        referee made, the authority's file to trust.
+        """
+        variables = {ADDRESS_VARIABLE: self.address_for(network=network)}
+        if network and self.tls is not None and self.tls.ca_file is not None:
+            variables[CA_FILE_VARIABLE] = str(self.tls.ca_file)
+        return variables
+
     async def stop(self, grace: float = 1.0) -> None:
         """Stop serving, ending every stream."""
         if self._server is not None:
@@ -196,6 +222,18 @@ class RefereeServer:
         if self._socket_directory is not None:
             shutil.rmtree(self._socket_directory, ignore_errors=True)
             self._socket_directory = None
+
+
+def _bot_address(host: str, port: int, *, tls: bool) -> str:
+    """The address bots connect to when the referee listens on ``host`` at ``port``.
+
+    Over TLS, bots must name a host its certificate holds: a wildcard host (every address of
+    the machine) is given as ``localhost``, which a certificate the referee makes holds.
+    """
+    if not tls:
+        return f"{host}:{port}"
+    named = "localhost" if host.strip("[]") in WILDCARD_HOSTS else host
+    return f"{TLS_SCHEME}{named}:{port}"
 
 
 def _check_address(address: str) -> None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from croupier.exits import exit_description
-from croupier.protocol import ADDRESS_VARIABLE, TOKEN_VARIABLE
+from croupier.protocol import TOKEN_VARIABLE
 from croupier_server.outcomes import FaultKind
 from croupier_server.referee.containment.launcher import BotProcess, LaunchError
 from croupier_server.referee.containment.limits import BotLimits
@@ -74,7 +74,7 @@ class StartedBot:
         """
         registry = server.registry
         connection = registry.expect_seat(token, label, bot_name=bot_name, game=game)
-        env = {ADDRESS_VARIABLE: server.address_for(network=limits.network), TOKEN_VARIABLE: token}
+        env = {**server.connection_variables(network=limits.network), TOKEN_VARIABLE: token}
         try:
             process = await BotProcess.start(
                 label, command, env=env, limits=limits, sealed_only=sealed

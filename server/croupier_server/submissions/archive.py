@@ -14,7 +14,8 @@ limit, in well under a second). It refuses, in one line naming the entry:
 - more than the limits (:class:`~croupier_server.settings.ArchiveLimits`) allow;
 - a ``croupier.toml`` missing at the top or wrong, a game croupier does not know, a
   command whose program (``./bot``) the archive does not hold or does not make executable,
-  a requirement that names a file on the server (``name @ file:///...``).
+  a requirement that is not a distribution of the organiser's index: a path, a file
+  name, a URL (``name @ file:///...``, ``name @ https://...``), an installer's option.
 
 Links that stay inside are kept (``node_modules/.bin`` is made of them). What it returns,
 :class:`CheckedArchive`, lists the entries and holds the manifest; a caller may also take
@@ -33,6 +34,8 @@ import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING
+
+from packaging.requirements import InvalidRequirement, Requirement
 
 from croupier.manifest import MANIFEST_FILE, Manifest, ManifestError, parse_manifest
 from croupier_server.settings import ArchiveLimits
@@ -58,6 +61,8 @@ _PATH_MAX_BYTES = 4096
 _HEADER_ALLOWANCE = 6 * 1024
 """What each entry may add to the tar stream beside its bytes: headers, long names, padding."""
 _STREAM_SLACK = 1024 * 1024
+_ARCHIVE_SUFFIXES = (".whl", ".zip", ".tar", ".gz", ".tgz", ".bz2", ".xz", ".zst", ".egg")
+"""How the names of distribution files end: installers read such a requirement as a file."""
 
 
 class ArchiveRefused(ValueError):
@@ -319,17 +324,34 @@ class _Reading:
 
 
 def _check_requirements(manifest: Manifest) -> None:
-    """Refuse a requirement that names a file on the server (``name @ file:///...``).
+    """Refuse a requirement that is not a distribution of the organiser's index.
 
-    A direct reference (``name @ URL``) must be a URL of the web.
+    Each must be a PEP 508 requirement of a name, extras, version specifiers and markers
+    only: no direct reference (``name @ URL``, ``file:`` or a path), no file name
+    (``evil.whl``, which installers read as a local file), no installer option.
     """
-    for requirement in manifest.requirements:
-        _, at, reference = requirement.partition("@")
-        if at and not reference.strip().lower().startswith(("https://", "http://")):
+    for entry in manifest.requirements:
+        reason = _requirement_fault(entry)
+        if reason is not None:
             raise ArchiveRefused(
-                f"{MANIFEST_FILE}: 'requirements' holds {requirement!r}: a requirement may "
-                "not name a file on the server (put the file in the bot's folder instead)"
+                f"{MANIFEST_FILE}: 'requirements' holds {entry!r}: {reason} (name a "
+                "distribution of the server's index, with versions if need be: numpy>=2)"
             )
+
+
+def _requirement_fault(entry: str) -> str | None:
+    """Why ``entry`` is not a requirement the server installs, or ``None`` if it is."""
+    if entry.lstrip().startswith("-"):
+        return "an installer's option is not a requirement"
+    try:
+        requirement = Requirement(entry)
+    except InvalidRequirement:
+        return "not a requirement (PEP 508) of a distribution's name and versions"
+    if requirement.url is not None:
+        return "a requirement may not name a file on the server nor a URL"
+    if requirement.name.lower().endswith(_ARCHIVE_SUFFIXES):
+        return "a requirement may not name a file on the server"
+    return None
 
 
 def _checked_path(member: tarfile.TarInfo) -> str | None:

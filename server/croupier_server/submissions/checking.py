@@ -10,7 +10,9 @@ step what it does in the version's ``detail`` (``croupier-bot submit`` shows it)
 3. plays :attr:`~croupier_server.settings.SubmissionSettings.check_games` games against
    the random bot of its game (the house bot ``<game>-random``, registered on first use,
    ``python -m croupier.opponents random``), the version's seat moving round the table,
-   stored as not rated.
+   stored as not rated. The house bot is a command bot of no author (:func:`is_house_bot`)
+   under a name no author may take; where there is none, the version is rejected, saying
+   so: it is never accepted without its games.
 
 The version becomes ``active``; or ``rejected`` at the first step it fails, its
 ``detail`` saying why in one line (for a game: which, its id, and the fault: a crash, a
@@ -38,6 +40,7 @@ from croupier_server import db
 from croupier_server.db import BotKind, BotRecord, versions
 from croupier_server.db.engine import translated_failures
 from croupier_server.db.errors import BotNameTaken
+from croupier_server.db.names import house_bot_name
 from croupier_server.db.submissions import BotVersionRecord, VersionStatus
 from croupier_server.errors import CroupierServerError
 from croupier_server.recorded_games import bot_limits, play_recorded_game
@@ -48,13 +51,21 @@ from croupier_server.referee.start_check import check_start
 from croupier_server.settings import SubmissionSettings
 from croupier_server.submissions.archive import ArchiveRefused
 from croupier_server.submissions.environment import EnvironmentFailed
+from croupier_server.submissions.placeholders import ServerPaths
 from croupier_server.submissions.preparing import (
     PreparedVersion,
     bot_with_command,
     prepare_version_bot,
 )
 
-__all__ = ["CheckUnavailable", "check_version", "house_opponent", "opponent_name"]
+__all__ = [
+    "CheckUnavailable",
+    "NoHouseOpponent",
+    "check_version",
+    "house_opponent",
+    "is_house_bot",
+    "opponent_name",
+]
 
 _INDENT = "    "
 
@@ -66,41 +77,77 @@ class CheckUnavailable(CroupierServerError):
     """
 
 
+class NoHouseOpponent(CroupierServerError):
+    """There is no house bot to play a version's check games, and none can be made here."""
+
+
 def opponent_name(game: str) -> str:
-    """The name of the house bot a version of ``game`` is checked against.
+    """The name of the house bot a version of ``game`` is checked against (reserved to it).
 
     >>> opponent_name("lexio")
     'lexio-random'
     """
-    return f"{game}-random"
+    return house_bot_name(game)
 
 
-def house_opponent(engine: Engine, game: str) -> BotRecord | None:
-    """The bot ``<game>-random``, registered now if it is not; ``None`` if there is none.
+def is_house_bot(bot: BotRecord, game: str) -> bool:
+    """Whether ``bot`` is a house bot of ``game``: the organiser's, started by the server.
 
-    A bot of that name registered by the organiser is used as it is; else the SDK's
+    No author can make one: an author's bots are submitted bots and their versions, each
+    with its author; the organiser alone registers command bots of no author.
+    """
+    return (
+        bot.kind is BotKind.COMMAND
+        and bot.author_id is None
+        and bot.version_of_id is None
+        and bot.game == game
+    )
+
+
+def house_opponent(engine: Engine, game: str) -> BotRecord:
+    """The house bot ``<game>-random``, registered now if it is not.
+
+    A house bot of that name the organiser registered is used as it is; else the SDK's
     random bot of the game is registered under that name, if the SDK has one.
+
+    Raises:
+        NoHouseOpponent: the name is another kind of bot's (an author's, a remote bot, a
+            bot of another game), or there is none and the SDK has no random bot of
+            ``game``.
     """
     name = opponent_name(game)
     with translated_failures(engine), Session(engine) as session:
         found = db.get_bot_by_name(session, name=name)
-        if found is not None:
-            return found if found.game == game and found.kind is BotKind.COMMAND else None
-        from croupier.opponents import opponent_names  # noqa: PLC0415 (the bots' module)
+        if found is None:
+            found = _register_house_opponent(session, game)
+    if not is_house_bot(found, game):
+        raise NoHouseOpponent(f"{name} is no house bot of {game} (not a command bot of no author)")
+    return found
 
-        if "random" not in opponent_names(game):
-            return None
-        command = shlex.join([sys.executable, "-m", "croupier.opponents", "random", "--game", game])
-        try:
-            return db.add_bot(
-                session,
-                name=name,
-                game=game,
-                command=command,
-                description="The SDK's random bot: submitted versions are checked against it.",
-            )
-        except BotNameTaken:  # registered meanwhile
-            return db.get_bot_by_name(session, name=name)
+
+def _register_house_opponent(session: Session, game: str) -> BotRecord:
+    from croupier.opponents import opponent_names  # noqa: PLC0415 (the bots' module)
+
+    name = opponent_name(game)
+    if "random" not in opponent_names(game):
+        raise NoHouseOpponent(
+            f"there is no house bot {name} and the SDK has no random bot of {game} "
+            f"(the organiser registers one: croupier bot add {name} --game {game} ...)"
+        )
+    command = shlex.join([sys.executable, "-m", "croupier.opponents", "random", "--game", game])
+    try:
+        return db.add_bot(
+            session,
+            name=name,
+            game=game,
+            command=command,
+            description="The SDK's random bot: submitted versions are checked against it.",
+        )
+    except BotNameTaken:  # registered meanwhile
+        found = db.get_bot_by_name(session, name=name)
+        if found is None:
+            raise
+        return found
 
 
 async def check_version(
@@ -119,7 +166,7 @@ async def check_version(
         CheckUnavailable: its opponent failed; the version is ``received`` again.
         DatabaseFailure: the database failed (the version may be left ``checking``).
     """
-    check = _Check(engine, bot_id)
+    check = _Check(engine, bot_id, ServerPaths.of([(settings.versions_dir, "<versions>")]))
     if not await check.begin():
         return None
     try:
@@ -143,6 +190,7 @@ async def _checked(
     except EnvironmentFailed as failed:
         check.log(failed.log.rstrip("\n"))
         return await check.reject(f"its environment could not be made: {failed}")
+    check.paths = check.paths.adding(prepared.files.parent, "<version>")
     _log_prepared(check, prepared)
     playing = bot_with_command(bot, prepared.command)
     referee = RefereeSettings(sealed=sealed)
@@ -170,10 +218,10 @@ async def _play_check_games(
     playing: BotRecord,
     referee: RefereeSettings,
 ) -> VersionStatus:
-    opponent = await asyncio.to_thread(house_opponent, check.engine, playing.game)
-    if opponent is None:
-        check.log(f"no bot {opponent_name(playing.game)} to play against: no check games")
-        return await check.accept("it started; there is no random bot to check its games")
+    try:
+        opponent = await asyncio.to_thread(house_opponent, check.engine, playing.game)
+    except NoHouseOpponent as missing:  # never accepted without its games: submit it again
+        return await check.reject(f"it cannot be checked here: {missing}")
     total = settings.check_games
     for number in range(1, total + 1):
         label = f"check game {number} of {total} against {opponent.name}"
@@ -251,11 +299,14 @@ class _Check:
 
     engine: Engine
     bot_id: int
+    paths: ServerPaths
+    """The server's paths its log never shows, each with the placeholder shown instead."""
     lines: list[str] = field(default_factory=list)
     games: list[int] = field(default_factory=list)
 
     def log(self, text: str) -> None:
-        self.lines.append(text)
+        """Add ``text`` to the log, the server's paths in it replaced by placeholders."""
+        self.lines.append(self.paths.hidden(text))
 
     @property
     def text(self) -> str:
@@ -292,6 +343,7 @@ class _Check:
 
     async def _finish(self, *, passed: bool, detail: str) -> VersionStatus:
         self.log(detail)
+        detail = self.lines[-1]
         return await asyncio.to_thread(
             self._in_session,
             versions.finish_check,

@@ -12,10 +12,22 @@ environment of its own, made with ``uv`` (the ``uv`` distribution the server dep
   contract the referee speaks;
 - with its manifest's requirements installed by ``uv pip install``: the only step of a
   check with network access, from the index the organiser chose
-  (:class:`~croupier_server.settings.RequirementIndex`), wheels only (``--no-build``: no
-  requirement's build code runs on the server), files copied out of uv's cache rather
-  than linked to it, bytecode compiled (a sealed bot cannot write its caches), within a
-  time limit; what uv printed is kept for the check log.
+  (:class:`~croupier_server.settings.RequirementIndex`) and nowhere else (the
+  requirements were checked at upload to be names and versions, and are given after
+  ``--``, as :mod:`packaging` prints them), wheels only (``--no-build``: no requirement's
+  build code runs), files copied out of uv's cache rather than linked to it. uv runs none
+  of the requirements' code (no ``--compile-bytecode``: it would start the environment's
+  Python, which runs their ``.pth`` files; it starts it only to ask its version, before
+  anything is installed) and sees nothing of the server's environment but its ``PATH``,
+  locale, home and cache, proxies and certificates;
+- compiled to bytecode (a sealed bot cannot write its caches) and tried (the SDK
+  imported) inside a seal of its own (:mod:`~croupier_server.submissions.bytecode`), where
+  the machine can seal; where it cannot, that step is left out and said in the log, and
+  nothing of the version runs while it is made.
+
+All of it within a time limit. What uv and the sealed step printed is kept for the check
+log, with the server's paths in it (the versions directory, uv's cache, the find-links
+directory, the index, the interpreter's installation) replaced by placeholders.
 
 The environment is made in a temporary folder beside and renamed into place once whole
 (``uv venv --relocatable``: nothing in it names the folder it was made in), with a
@@ -34,15 +46,20 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import uv
+from packaging.requirements import Requirement
 
 from croupier.manifest import Manifest
 from croupier_server.errors import CroupierServerError
+from croupier_server.referee.containment.launcher import LaunchError
+from croupier_server.referee.containment.sandbox import sealing_failure
 from croupier_server.settings import RequirementIndex
+from croupier_server.submissions.bytecode import compile_sealed
+from croupier_server.submissions.placeholders import ServerPaths
 from croupier_server.submissions.store import (
     is_python_command,
     publish_directory,
@@ -52,6 +69,7 @@ from croupier_server.submissions.store import (
 __all__ = [
     "ENVIRONMENT",
     "SDK_DISTRIBUTIONS",
+    "UV_PASSED_VARIABLES",
     "EnvironmentFailed",
     "MadeEnvironment",
     "environment_python",
@@ -67,6 +85,25 @@ _DESCRIPTION = "croupier-environment.json"
 _PTH = "_croupier_sdk.pth"
 _OUTPUT_CHARS = 64 * 1024
 """The most of uv's output kept for a check log: its end."""
+UV_PASSED_VARIABLES = (
+    "PATH",
+    "HOME",
+    "LANG",
+    "LC_ALL",
+    "XDG_CACHE_HOME",
+    "UV_CACHE_DIR",
+    "HTTP_PROXY",
+    "HTTPS_PROXY",
+    "ALL_PROXY",
+    "NO_PROXY",
+    "http_proxy",
+    "https_proxy",
+    "all_proxy",
+    "no_proxy",
+    "SSL_CERT_FILE",
+    "SSL_CERT_DIR",
+)
+"""The server's environment variables uv gets: where it finds itself, its cache, the way out."""
 
 
 class EnvironmentFailed(CroupierServerError):
@@ -118,16 +155,54 @@ def make_environment(
         return MadeEnvironment(target / "bin" / "python", "")
     directory = version_directory(versions_dir, digest)
     made = Path(tempfile.mkdtemp(prefix=".env-", dir=directory))
+    paths = _server_paths(versions_dir, made=made, index=index)
     try:
-        log = _make(made, manifest.requirements, index=index, timeout_s=timeout_s)
-        (made / _DESCRIPTION).write_text(json.dumps(description, sort_keys=True) + "\n")
+        log = _make(made, target, manifest.requirements, index=index, timeout_s=timeout_s)
+        _write_anew(made / _DESCRIPTION, json.dumps(description, sort_keys=True) + "\n")
         _open_to_all(made)
         if target.exists():
             _set_aside(target, directory)
         publish_directory(made, target)
+    except EnvironmentFailed as failed:
+        raise EnvironmentFailed(paths.hidden(str(failed)), paths.hidden(failed.log)) from None
     finally:
         shutil.rmtree(made, ignore_errors=True)
-    return MadeEnvironment(target / "bin" / "python", log)
+    return MadeEnvironment(target / "bin" / "python", paths.hidden(log))
+
+
+def _server_paths(versions_dir: Path, *, made: Path, index: RequirementIndex) -> ServerPaths:
+    """The server's paths making an environment may print, each with its placeholder."""
+    named = [
+        (made, "<environment>"),
+        (versions_dir, "<versions>"),
+        (_uv_cache(os.environ), "<uv-cache>"),
+        (Path(sys.base_prefix), "<python>"),
+        (Path(sys.prefix), "<server-python>"),
+    ]
+    if index.find_links is not None:
+        named.append((index.find_links, "<find-links>"))
+    urls = {index.index_url.rstrip("/"): "<index>"} if index.index_url is not None else {}
+    return ServerPaths.of(named, urls)
+
+
+def _uv_cache(environment: Mapping[str, str]) -> Path:
+    """The cache uv uses with ``environment``: ``$UV_CACHE_DIR``, else the user's cache."""
+    if environment.get("UV_CACHE_DIR"):
+        return Path(environment["UV_CACHE_DIR"])
+    home = environment.get("HOME") or os.path.expanduser("~")
+    return Path(environment.get("XDG_CACHE_HOME") or os.path.join(home, ".cache"), "uv")
+
+
+def _write_anew(path: Path, text: str) -> None:
+    """Write ``path`` as a new file: what the sealed step left there (a link) is removed."""
+    with contextlib.suppress(FileNotFoundError):
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path)
+        else:
+            path.unlink()
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+    with open(os.open(path, flags, 0o644), "w") as file:
+        file.write(text)
 
 
 def _description(manifest: Manifest) -> dict[str, object]:
@@ -158,9 +233,14 @@ def _sdk_sites() -> list[str]:
 
 
 def _make(
-    made: Path, requirements: Sequence[str], *, index: RequirementIndex, timeout_s: float
+    made: Path,
+    target: Path,
+    requirements: Sequence[str],
+    *,
+    index: RequirementIndex,
+    timeout_s: float,
 ) -> str:
-    """Make the environment in ``made``; what uv printed."""
+    """Make the environment in ``made`` (to be moved to ``target``); what was printed."""
     output: list[str] = []
     venv = ["venv", "--relocatable", "--python", sys.executable, "--no-config", str(made)]
     budget = _Budget(timeout_s)
@@ -171,11 +251,37 @@ def _make(
     (site / "site-packages" / _PTH).write_text("".join(lines))
     if requirements:
         install = ["pip", "install", "--python", str(python), *_index_options(index)]
-        install += ["--no-build", "--link-mode", "copy", "--compile-bytecode", "--no-config"]
-        output.append(
-            _uv([*install, "--", *requirements], budget=budget, what="installing its requirements")
-        )
+        install += ["--no-build", "--link-mode", "copy", "--no-config", "--"]
+        install += [str(Requirement(requirement)) for requirement in requirements]
+        output.append(_uv(install, budget=budget, what="installing its requirements"))
+    output.append(_compiled(made, target, budget=budget))
     return "".join(output)
+
+
+def _compiled(made: Path, target: Path, *, budget: _Budget) -> str:
+    """Compile the environment and import the SDK, sealed; what it printed.
+
+    Raises:
+        EnvironmentFailed: it failed, or ran past the budget.
+    """
+    shown = "$ python -I -c 'compile the environment, import croupier' (sealed)\n"
+    failure = sealing_failure()
+    if failure is not None:
+        return f"bytecode not compiled: nothing of a version runs unsealed, and {failure}\n"
+    what = "compiling and trying the environment, sealed,"
+    try:
+        ran = compile_sealed(made, placed=target, sdk_sites=_sdk_sites(), timeout_s=budget.left())
+    except LaunchError as error:
+        raise EnvironmentFailed(f"{what} could not start: {error}", shown) from None
+    printed = _text(ran.output + "\n" if ran.output else "")
+    if ran.exit_code is None:
+        raise EnvironmentFailed(f"{what} took more than {budget.seconds:g} s", shown + printed)
+    if ran.exit_code != 0:
+        last = next((line for line in reversed(printed.splitlines()) if line.strip()), "")
+        raise EnvironmentFailed(
+            f"{what} failed (status {ran.exit_code}): {last.strip()}", shown + printed
+        )
+    return shown + printed
 
 
 def _index_options(index: RequirementIndex) -> list[str]:
@@ -208,7 +314,7 @@ def _uv(arguments: list[str], *, budget: _Budget, what: str) -> str:
     """
     command = [uv.find_uv_bin(), *arguments]
     environment = {
-        **os.environ,
+        **{name: value for name, value in os.environ.items() if name in UV_PASSED_VARIABLES},
         "UV_PYTHON_DOWNLOADS": "never",
         "NO_COLOR": "1",
         "UV_NO_PROGRESS": "1",

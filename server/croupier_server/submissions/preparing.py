@@ -9,6 +9,7 @@ ready once per machine.
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from croupier_server.db.engine import translated_failures
 from croupier_server.db.errors import RecordNotFound
 from croupier_server.db.submissions import BotArchiveRecord, BotVersionRecord, VersionStatus
 from croupier_server.errors import CroupierServerError
+from croupier_server.logs import ids
 from croupier_server.settings import SubmissionSettings
 from croupier_server.submissions.archive import ArchiveRefused
 from croupier_server.submissions.environment import (
@@ -42,6 +44,8 @@ __all__ = [
     "prepare_versions_named",
     "restore_active_versions",
 ]
+
+_LOG = logging.getLogger(__name__)
 
 
 class VersionNotReady(CroupierServerError):
@@ -143,14 +147,12 @@ def prepare_versions_named(
     return commands
 
 
-def restore_active_versions(
-    engine: Engine, settings: SubmissionSettings, *, report: Callable[[str], object]
-) -> int:
+def restore_active_versions(engine: Engine, settings: SubmissionSettings) -> int:
     """Make every active version ready here; returns how many had to be made ready again.
 
     A version whose files or environment are missing here (a new ``VERSIONS_DIR``, a
     server moved or upgraded) is made ready again, and its command follows where they
-    are now. One that cannot be is said in a line to ``report`` and left as it is.
+    are now. One that cannot be is logged in a line and left as it is.
     """
     with translated_failures(engine), Session(engine) as session:
         active = versions.versions_with_status(session, status=VersionStatus.ACTIVE)
@@ -159,7 +161,12 @@ def restore_active_versions(
         try:
             prepared = prepare_version_bot(engine, settings, version)
         except Exception as error:  # a version that cannot be made ready: said, not raised
-            report(f"version {bot.name} cannot be made ready here: {first_line(error)}")
+            _LOG.error(
+                "version %s cannot be made ready here: %s",
+                bot.name,
+                first_line(error),
+                extra=ids(version=bot.name),
+            )
             continue
         if prepared.command != bot.command:
             with translated_failures(engine), Session(engine) as session:

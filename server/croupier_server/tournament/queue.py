@@ -8,6 +8,7 @@ in the middle of (cancelled) is queued again, for the next server to finish.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 
 from sqlalchemy import Engine
@@ -16,6 +17,7 @@ from sqlmodel import Session
 from croupier_server import db
 from croupier_server.db import TournamentRecord, TournamentStatus
 from croupier_server.errors import CroupierServerError
+from croupier_server.logs import bound_ids
 from croupier_server.recorded_games import GameSetupError
 from croupier_server.referee.service import RefereeServer
 from croupier_server.tournament.records import settings_of
@@ -26,19 +28,20 @@ __all__ = ["QUEUE_POLL_SECONDS", "play_queued_tournaments"]
 QUEUE_POLL_SECONDS = 1.0
 """How often queued tournaments are looked for while none is played."""
 
+_LOG = logging.getLogger(__name__)
+
 
 async def play_queued_tournaments(
     engine: Engine,
     server: RefereeServer,
     *,
     sealed: bool,
-    report: Callable[[str], object],
     poll_seconds: float = QUEUE_POLL_SECONDS,
     hand_over: Callable[[int], int] | None = None,
 ) -> None:
     """Play the queued tournaments, oldest first, one at a time, until cancelled.
 
-    Each tournament's start and end are told to ``report`` (a line each); one stopped by
+    Each tournament's start and end are logged (a line each); one stopped by
     its referee's failure is left for ``croupier tournament resume``. With ``sealed``,
     every seat must be sealed. With ``hand_over`` (which queues a tournament's games for
     the workers and returns how many), each tournament is handed over rather than played.
@@ -48,10 +51,11 @@ async def play_queued_tournaments(
         if record is None:
             await asyncio.sleep(poll_seconds)
             continue
-        if hand_over is None:
-            await _play(engine, server, record, sealed=sealed, report=report)
-        else:
-            await _hand_over(record, hand_over, report=report)
+        with bound_ids(tournament=record.id):  # on its lines, and on its games'
+            if hand_over is None:
+                await _play(engine, server, record, sealed=sealed)
+            else:
+                await _hand_over(record, hand_over)
 
 
 async def _claim_queued(engine: Engine) -> TournamentRecord | None:
@@ -78,36 +82,33 @@ async def _play(
     record: TournamentRecord,
     *,
     sealed: bool,
-    report: Callable[[str], object],
 ) -> None:
     """Play a claimed tournament; queue it again if the server stops in its middle."""
     assert record.id is not None
     label = f"tournament {record.id} ({record.game}: {', '.join(settings_of(record).bots)})"
-    report(f"{label}: playing")
+    _LOG.info("%s: playing", label)
     try:
         progress = await run_tournament(engine, server, tournament_id=record.id, sealed=sealed)
     except GameSetupError as error:
-        report(f"{label} stopped: {error}")
-        report(f"resume it: croupier tournament resume {record.id}")
+        _LOG.error("%s stopped: %s", label, error)
+        _LOG.info("resume it: croupier tournament resume %d", record.id)
         return
     except asyncio.CancelledError:
         _queue_again(engine, record.id)
         raise
-    report(f"{label}: finished, {progress.done} games")
+    _LOG.info("%s: finished, %d games", label, progress.done)
 
 
-async def _hand_over(
-    record: TournamentRecord, hand_over: Callable[[int], int], *, report: Callable[[str], object]
-) -> None:
+async def _hand_over(record: TournamentRecord, hand_over: Callable[[int], int]) -> None:
     """Queue a claimed tournament's games for the workers."""
     assert record.id is not None
     label = f"tournament {record.id} ({record.game}: {', '.join(settings_of(record).bots)})"
     try:
         queued = await asyncio.to_thread(hand_over, record.id)
     except CroupierServerError as error:  # no queue here, a tournament it cannot take
-        report(f"{label} stopped: {error}")
+        _LOG.error("%s stopped: %s", label, error)
         return
-    report(f"{label}: {queued} games queued for the workers")
+    _LOG.info("%s: %d games queued for the workers", label, queued)
 
 
 def _queue_again(engine: Engine, tournament_id: int) -> None:

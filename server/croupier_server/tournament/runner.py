@@ -3,7 +3,7 @@
 Each game a tournament's format chooses (see :mod:`.formats`) is a match linked to the
 tournament by its schedule number. Its command bots play in the processes of the run's
 pool, in the tournament's process mode (fair, fresh or reuse: see
-:mod:`croupier_server.tournament.pool`), which starts those of the next games while the
+:mod:`croupier_server.processes.pool`), which starts those of the next games while the
 current ones play. A run gives the format the games that already
 finished, so a tournament that was stopped (killed, interrupted) is resumed by running it
 again: the games it left running are aborted and played again, no finished game is lost or
@@ -26,7 +26,7 @@ import contextlib
 import dataclasses
 import os
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,17 +36,17 @@ from sqlmodel import Session
 from croupier.games import Game, load_game
 from croupier_server import db
 from croupier_server.db import (
-    BotKind,
-    BotRecord,
     RecordNotFound,
     TournamentRecord,
     TournamentStatus,
+    versions,
 )
 from croupier_server.db.engine import translated_failures
 from croupier_server.db.errors import DatabaseFailure
+from croupier_server.processes.generations import pooled_bots
+from croupier_server.processes.pool import ProcessPool
 from croupier_server.recorded_games import (
     ScheduleLink,
-    bot_limits,
     load_bots,
     settings_data,
     settings_from_data,
@@ -65,7 +65,6 @@ from croupier_server.tournament.formats import (
     ScheduledGame,
 )
 from croupier_server.tournament.playing import play_schedule
-from croupier_server.tournament.pool import PooledBot, ProcessPool
 from croupier_server.tournament.records import finished_outcomes, settings_of
 from croupier_server.tournament.settings import ProcessMode, TournamentSettings
 
@@ -132,12 +131,13 @@ def create_tournament(
     the caller plays it now (:func:`run_tournament`).
 
     ``processes`` says how the command bots' processes are used from game to game (see
-    :mod:`croupier_server.tournament.pool`): by default fairly, never two games of one
+    :mod:`croupier_server.processes.pool`): by default fairly, never two games of one
     deal in one process.
 
     Raises:
         TournamentError: the format cannot make the tournament (too few bots, a bad
-            gauntlet...), a bot is unknown or plays another game.
+            gauntlet...), a bot is unknown, plays another game, or is a version that is
+            not active.
     """
     tournament = TournamentSettings(
         bots=tuple(bots),
@@ -152,6 +152,10 @@ def create_tournament(
     tournament = dataclasses.replace(tournament, total_games=schedule.remaining())
     load_bots(engine, names=bots, game=game)
     with Session(engine) as session:
+        inactive = versions.inactive_versions(session, names=bots)
+        if inactive:
+            name, status = next(iter(inactive.items()))
+            raise TournamentError(f"{name} is {status.value}: only an active version plays")
         return db.create_tournament(
             session,
             game=game.name,
@@ -200,7 +204,7 @@ async def run_tournament(
     workers = max(1, concurrency or tournament.concurrency)
     pool = ProcessPool(
         server,
-        _pooled_bots(entrants.values(), settings),
+        pooled_bots(entrants.values(), settings),
         mode=tournament.processes,
         game=game.name,
         seats=game.num_players,
@@ -255,15 +259,6 @@ async def run_tournament(
         raise
     await asyncio.to_thread(_set_status, engine, tournament_id, TournamentStatus.FINISHED)
     return _progress(finished, schedule, played_games, started, pool.launches)
-
-
-def _pooled_bots(bots: Iterable[BotRecord], settings: RefereeSettings) -> list[PooledBot]:
-    """The command bots among ``bots``, as the pool starts them."""
-    return [
-        PooledBot(bot.name, bot.command, bot_limits(bot, settings))
-        for bot in bots
-        if bot.kind is BotKind.COMMAND and bot.command is not None
-    ]
 
 
 def _progress(

@@ -8,11 +8,11 @@ referee's (:data:`REFEREE_KEYS`). Nothing else reads that object by key.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Self
 
+from croupier_server.processes.mode import ProcessMode
 from croupier_server.tournament.formats import (
     Entrants,
     Format,
@@ -25,31 +25,6 @@ __all__ = ["REFEREE_KEYS", "ProcessMode", "TournamentSettings"]
 REFEREE_KEYS = ("time_control", "fault_policy", "limits", "sealed")
 """The keys of the referee's settings, as :func:`croupier_server.recorded_games.settings_data`
 writes them and :func:`~croupier_server.recorded_games.settings_from_data` reads them back."""
-
-
-class ProcessMode(enum.StrEnum):
-    """How the bots' processes are used from game to game (docs/tournaments.md)."""
-
-    FAIR = "fair"
-    """A process plays many games, one at a time, never two games of one deal."""
-    FRESH = "fresh"
-    """A new process for every seat of every game."""
-    REUSE = "reuse"
-    """A process plays any games, one at a time: a deal it played may come again."""
-
-    @classmethod
-    def stored(cls, data: Mapping[str, Any]) -> ProcessMode:
-        """The mode stored in a tournament's ``data``.
-
-        Tournaments stored before the modes kept ``reuse_processes``: true is
-        :attr:`REUSE`, false or missing :attr:`FRESH`, as they were played.
-
-        Raises:
-            ValueError: an unknown mode.
-        """
-        if "processes" in data:
-            return cls(data["processes"])
-        return cls.REUSE if data.get("reuse_processes", False) else cls.FRESH
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping
 from http import HTTPStatus
 from pathlib import Path
 
@@ -11,10 +12,12 @@ from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse, RedirectResponse, Response
+from fastapi.routing import APIRoute, APIRouter
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import Engine
 from sqlmodel import Session
 from starlette.exceptions import HTTPException
+from starlette.types import Scope
 
 from croupier_server import __version__
 from croupier_server.db import authors as db_authors
@@ -51,14 +54,19 @@ from croupier_server.web.admin import pages as admin_pages
 from croupier_server.web.admin.actions import AdminActions
 from croupier_server.web.admin.pages import login_url
 from croupier_server.web.error_pages import back_link, malformed_message
+from croupier_server.web.http_limits import BodySizeLimit, HttpLimits
 from croupier_server.web.openapi import error_answers
 from croupier_server.web.play import TABLES_LIMIT, TablesOpenTo
 from croupier_server.web.play_schemas import PersonTables
-from croupier_server.web.rate_limit import RateLimiter
+from croupier_server.web.rate_limit import PageBudget, RateLimiter
 from croupier_server.web.ratings_cache import RatingsCache
+from croupier_server.web.replay_cache import ReplayCache
+from croupier_server.web.same_origin import SameOriginPosts
 from croupier_server.web.second_opinions import SecondOpinions
+from croupier_server.web.security_headers import SecurityHeaders
 from croupier_server.web.submissions import SubmissionActions
 from croupier_server.web.templating import render
+from croupier_server.web.upload import FORM_OVERHEAD_BYTES
 
 __all__ = ["API_PREFIX", "create_app"]
 
@@ -66,6 +74,20 @@ API_PREFIX = "/api"
 """Where the JSON twins of the pages live."""
 
 _STATIC = Path(__file__).parent / "static"
+
+_EXPENSIVE_PAGES = tuple(
+    re.compile(path)
+    for path in (
+        r"/",
+        r"/(api/)?leaderboard(/[^/]+/[^/]+)?",
+        r"/games/\d+",
+        r"/api/games/\d+(/replay)?",
+    )
+)
+"""The pages and downloads whose work a client's budget pays for (:class:`PageBudget`)."""
+
+_UPLOADS = frozenset({("POST", "/submit"), ("POST", f"{API_PREFIX}/submissions")})
+"""The routes whose body is a version's archive."""
 
 
 def create_app(
@@ -78,6 +100,8 @@ def create_app(
     person_tables: PersonTables | None = None,
     tables_open_to: TablesOpenTo = TablesOpenTo.ADMIN,
     second_opinions: SecondOpinions | None = None,
+    http_limits: HttpLimits | None = None,
+    fits_boards: bool = True,
 ) -> FastAPI:
     """The dashboard over the database of ``engine``.
 
@@ -93,6 +117,11 @@ def create_app(
     Nothing is fetched from outside the server: the pages use only the scripts and styles
     under ``/static``, and the OpenAPI schema is served as JSON at ``/api/openapi.json``
     without an interactive viewer.
+    Every request's body is bounded, and each client's fetches of the expensive pages, as
+    ``http_limits`` says (default: :class:`HttpLimits`'s); no other site may post a form
+    nor frame a page (:mod:`.same_origin`, :mod:`.security_headers`).
+    With ``fits_boards``, it fits the ratings boards it is asked for that no fitter keeps
+    fresh; without, ``serve``'s fitter does (see :mod:`.ratings_cache`).
     """
     app = FastAPI(
         title="croupier",
@@ -103,7 +132,8 @@ def create_app(
         redoc_url=None,
     )
     app.state.engine = engine
-    app.state.ratings_cache = RatingsCache(engine)
+    app.state.ratings_cache = RatingsCache(engine, fits_here=fits_boards)
+    app.state.replay_cache = ReplayCache()
     app.state.access = AccessControl(
         tokens or AccessTokens(), authors=_stored_authors(engine), sign_up=sign_up
     )
@@ -113,7 +143,7 @@ def create_app(
     app.state.tables_open_to = tables_open_to
     app.state.tables_limiter = RateLimiter(burst=TABLES_LIMIT[0], period_s=TABLES_LIMIT[1])
     app.state.second_opinions = second_opinions
-    app.add_middleware(GZipMiddleware, minimum_size=1024)
+    _add_edge_middleware(app, http_limits or HttpLimits(), submission_actions)
     app.mount("/static", StaticFiles(directory=_STATIC), name="static")
     protected = app.state.access.read_protected
     # A submitted bot's pages come after the bots', whose /bots/{id} takes the numbers.
@@ -141,6 +171,7 @@ def create_app(
         authors.pages,
     ]
     for router in routers:
+        _document_budget(router)
         app.include_router(
             router,
             dependencies=[Depends(require_reader)] if protected else [],
@@ -153,6 +184,50 @@ def create_app(
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(RequestValidationError, _bad_request)
     return app
+
+
+def _document_budget(router: APIRouter) -> None:
+    """Say in the schema of each route that a client's budget pays for that it may answer 429."""
+    answer = error_answers({429: "Too many of these pages from this address: see Retry-After"})
+    for route in router.routes:
+        if isinstance(route, APIRoute):
+            example = re.sub(r"\{[^}]*\}", "1", route.path)
+            if any(page.fullmatch(example) for page in _EXPENSIVE_PAGES):
+                route.responses = {**answer, **route.responses}
+
+
+def _add_edge_middleware(
+    app: FastAPI, limits: HttpLimits, submissions: SubmissionActions | None
+) -> None:
+    """The middleware between the network and the pages, the outermost added last.
+
+    The headers go on every answer, refusals included; a body too large is refused before
+    anything else looks at the request, then another site's post, then a client past its
+    budget of expensive pages.
+    """
+    upload_bytes = limits.max_body_bytes
+    if submissions is not None:
+        upload_bytes = max(upload_bytes, submissions.max_archive_bytes + FORM_OVERHEAD_BYTES)
+
+    def limit_of(method: str, path: str) -> int:
+        return upload_bytes if (method, path) in _UPLOADS else limits.max_body_bytes
+
+    pages = RateLimiter(burst=limits.page_burst, period_s=limits.page_period_s)
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
+    app.add_middleware(PageBudget, limiter=pages, paths=_EXPENSIVE_PAGES, refuse=_refusal)
+    app.add_middleware(SameOriginPosts, refuse=_refusal)
+    app.add_middleware(BodySizeLimit, limit_of=limit_of, refuse=_refusal)
+    app.add_middleware(SecurityHeaders)
+
+
+def _refusal(scope: Scope, status: int, message: str, headers: Mapping[str, str]) -> Response:
+    """A request refused before it reached its route: JSON under ``/api``, else the error page."""
+    request = Request(scope)
+    if _wants_json(request):
+        return JSONResponse({"detail": message}, status_code=status, headers=dict(headers))
+    page = _error_page(request, status, message)
+    page.headers.update(headers)
+    return page
 
 
 def _stored_authors(engine: Engine) -> Callable[[str], Caller | None]:

@@ -20,7 +20,7 @@ from croupier_server.db import authors
 from croupier_server.db.errors import AuthorNameTaken
 from croupier_server.db.submissions import AUTHOR_NAME_MAX_LENGTH
 from croupier_server.web.access import OptionalCaller, Role, access_of
-from croupier_server.web.admin.pages import UnframedRoute, read_form
+from croupier_server.web.admin.pages import read_form
 from croupier_server.web.dependencies import engine_of
 from croupier_server.web.openapi import NO_NUL, error_answers
 from croupier_server.web.rate_limit import limit_rate
@@ -29,7 +29,7 @@ from croupier_server.web.templating import render
 __all__ = ["Me", "NewAuthor", "SignUp", "router", "sign_up"]
 
 router = APIRouter()
-pages = APIRouter(include_in_schema=False, route_class=UnframedRoute)
+pages = APIRouter(include_in_schema=False)
 
 _NOT_ALLOWED = (
     "this server does not let people sign up: its organiser adds authors (croupier author add NAME)"
@@ -55,7 +55,8 @@ class SignUp(BaseModel):
             min_length=1,
             max_length=AUTHOR_NAME_MAX_LENGTH,
             pattern=NO_NUL,
-            description="1 to 64 printable characters, without spaces around them.",
+            description="1 to 64 lowercase ASCII letters, digits, '-' and '_', beginning "
+            "with a letter or a digit; not a name the server uses (admin, lexio-random...).",
         ),
     ]
 
@@ -111,7 +112,8 @@ def sign_up(request: Request, name: str) -> NewAuthor:
     """Add the author ``name`` for the request, if signing up is allowed and not too often.
 
     Raises:
-        HTTPException: 403 (not allowed), 429 (too often), 400 (a bad name) or 409 (taken).
+        HTTPException: 403 (not allowed), 429 (too often), 400 (a name refused: outside the
+            alphabet, or reserved) or 409 (taken, in any case).
     """
     access = access_of(request)
     if not access.sign_up:

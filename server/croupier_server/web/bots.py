@@ -3,7 +3,9 @@
 Ratings, results by opponent and rating histories come from the boards of the ratings cache;
 the rest of a bot's page reads only what it shows (counts, its latest faults and games, the
 decision times of its latest games), so it costs the same for a bot of fifty games or of
-fifty thousand.
+fifty thousand. Those leave out the check games its reader may not see (a check game is
+its author's and the admin's), and give a game whose deal is still being played without
+its result (:mod:`croupier_server.db.bot_history`).
 """
 
 from __future__ import annotations
@@ -21,10 +23,13 @@ from croupier_server import db
 from croupier_server.db import BotKind, BotRecord, bot_history, statistics, version_listing
 from croupier_server.db.bot_history import BotFault, BotGame
 from croupier_server.db.bots import is_open_to_people
+from croupier_server.db.check_games import ANYONE, Reader
 from croupier_server.ratings import HISTORY_MOMENTS, HeadToHead
 from croupier_server.standings import Standing
+from croupier_server.web.access import OptionalCaller
 from croupier_server.web.charts import History, RatingChart, rating_chart
 from croupier_server.web.dependencies import DatabaseSession
+from croupier_server.web.disclosed import reader_of
 from croupier_server.web.leaderboard import (
     Faults,
     RatingPoint,
@@ -179,6 +184,11 @@ class RecentGame(BaseModel):
         "until the game finished."
     )
     score_unit: str = Field(description="What the game's scores count.")
+    held_back: str = Field(
+        default="",
+        description="Why the game, finished, is given without its score, place, result and "
+        "margin: another game of its deal is still to be played. Empty when nothing is held.",
+    )
 
 
 class BotView(BaseModel):
@@ -209,11 +219,18 @@ def bots_api(session: DatabaseSession, cache: CachedRatings) -> BotsView:
     "/api/bots/{bot_id}",
     response_model=BotView,
     summary="A bot: ratings, results by opponent, faults, decision times, latest games",
-    responses=error_answers({404: "No such bot"}),
+    responses=error_answers(
+        {
+            401: "A wrong token (none is needed: one shows its author's check games)",
+            404: "No such bot",
+        }
+    ),
 )
-def bot_api(bot_id: RecordId, session: DatabaseSession, cache: CachedRatings) -> BotView:
+def bot_api(
+    bot_id: RecordId, session: DatabaseSession, cache: CachedRatings, caller: OptionalCaller
+) -> BotView:
     """The JSON twin of ``/bots/{bot_id}``."""
-    return bot_profile(session, cache, bot_id=bot_id)
+    return bot_profile(session, cache, bot_id=bot_id, reader=reader_of(caller))
 
 
 @router.get("/bots", include_in_schema=False, response_class=HTMLResponse)
@@ -225,13 +242,17 @@ def bots_page(request: Request, session: DatabaseSession, cache: CachedRatings) 
 
 @router.get("/bots/{bot_id:int}", include_in_schema=False, response_class=HTMLResponse)
 def bot_page(
-    request: Request, bot_id: RecordId, session: DatabaseSession, cache: CachedRatings
+    request: Request,
+    bot_id: RecordId,
+    session: DatabaseSession,
+    cache: CachedRatings,
+    caller: OptionalCaller,
 ) -> HTMLResponse:
     """One bot; a submitted bot's page lists its versions."""
     submitted = version_listing.submitted_bot_by_id(session, bot_id=bot_id)
     if submitted is not None:
         return submitted_bot_page(request, session, cache, submitted)
-    view = bot_profile(session, cache, bot_id=bot_id)
+    view = bot_profile(session, cache, bot_id=bot_id, reader=reader_of(caller))
     charts = {board.path: _chart(view.name, board) for board in view.boards}
     context = {
         "section": "bots",
@@ -292,8 +313,10 @@ def bots_listing(session: Session, cache: RatingsCache) -> BotsView:
     return BotsView(bots=lines)
 
 
-def bot_profile(session: Session, cache: RatingsCache, *, bot_id: int) -> BotView:
-    """What the page of a bot shows.
+def bot_profile(
+    session: Session, cache: RatingsCache, *, bot_id: int, reader: Reader = ANYONE
+) -> BotView:
+    """What the page of a bot shows to ``reader``.
 
     Raises:
         HTTPException: 404, no such bot.
@@ -319,16 +342,20 @@ def bot_profile(session: Session, cache: RatingsCache, *, bot_id: int) -> BotVie
         created_at=record.created_at,
         open_to_people=is_open_to_people(session, record),
         boards=boards,
-        fault_kinds=bot_history.bot_fault_kinds(session, bot_id=bot_id),
+        fault_kinds=bot_history.bot_fault_kinds(session, bot_id=bot_id, reader=reader),
         forfeits=sum(board.faults.forfeits for board in boards),
         latest_faults=[
             _fault_line(fault)
-            for fault in bot_history.latest_bot_faults(session, bot_id=bot_id, limit=LATEST_FAULTS)
+            for fault in bot_history.latest_bot_faults(
+                session, bot_id=bot_id, limit=LATEST_FAULTS, reader=reader
+            )
         ],
-        decision_times=_decision_times(session, record),
+        decision_times=_decision_times(session, record, reader),
         recent_games=[
             _recent_game(game, record.game)
-            for game in bot_history.recent_bot_games(session, bot_id=bot_id, limit=RECENT_GAMES)
+            for game in bot_history.recent_bot_games(
+                session, bot_id=bot_id, limit=RECENT_GAMES, reader=reader
+            )
         ],
     )
 
@@ -407,9 +434,11 @@ def _fault_line(fault: BotFault) -> FaultLine:
     )
 
 
-def _decision_times(session: Session, record: BotRecord) -> DecisionTimes | None:
+def _decision_times(session: Session, record: BotRecord, reader: Reader) -> DecisionTimes | None:
     assert record.id is not None
-    sample = bot_history.recent_decision_latencies(session, bot_id=record.id, games=LATENCY_GAMES)
+    sample = bot_history.recent_decision_latencies(
+        session, bot_id=record.id, games=LATENCY_GAMES, reader=reader
+    )
     if not sample.latencies:
         return None
     ordered = sorted(sample.latencies)
@@ -446,6 +475,7 @@ def _recent_game(game: BotGame, name: str) -> RecentGame:
         result=None if outcome is None else outcome[0],
         margin=None if outcome is None else outcome[1],
         score_unit=score_unit(name, game.variant),
+        held_back=game.held_back,
     )
 
 

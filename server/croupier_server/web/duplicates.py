@@ -7,8 +7,10 @@ played differently is where the bots' judgement parted: the same seat, the same 
 cards and the same history, a different action. The page marks that step and links into
 each game's replay there; ``/api/games/{id}/duplicates`` is its JSON twin.
 
-A finished or aborted game is shown whole, as with all hands open. A game still being
-played is listed without its actions, which may be secret, and left out of the comparison.
+A finished or aborted game is shown whole, as with all hands open, once its whole deal
+is played. Until then (:mod:`croupier_server.db.disclosure`; the admin excepted) every
+game of the set is listed without its actions and left out of the comparison: one game's
+play shows which cards each seat of the others holds.
 """
 
 from __future__ import annotations
@@ -19,10 +21,13 @@ from pydantic import BaseModel, Field
 from sqlmodel import Session
 
 from croupier_server import db
+from croupier_server.db.disclosure import Disclosure
 from croupier_server.db.duplicates import duplicate_set
 from croupier_server.db.models import ActionRecord, GameRecord
 from croupier_server.outcomes import GameStatus
+from croupier_server.web.access import Caller, OptionalCaller
 from croupier_server.web.dependencies import DatabaseSession
+from croupier_server.web.disclosed import disclosed_game
 from croupier_server.web.game_detail import GameSummary, SeatDetail, game_summary
 from croupier_server.web.openapi import RecordId, error_answers
 from croupier_server.web.templating import render
@@ -51,7 +56,9 @@ class DuplicateGame(BaseModel):
     status: str = Field(description="running, finished or aborted.")
     url: str = Field(description="Its page, the replay viewer.")
     seats: list[SeatDetail]
-    compared: bool = Field(description="false while it is played: its actions are left out.")
+    compared: bool = Field(
+        description="false until every game of the deal is played: its actions are left out."
+    )
 
 
 class DuplicateMove(BaseModel):
@@ -104,6 +111,11 @@ class DuplicateSet(BaseModel):
         description="null when every game compared was played alike throughout."
     )
     steps: list[DuplicateStep]
+    held_back: str = Field(
+        default="",
+        description="Why no game is compared (the deal is still being played), in one line; "
+        "empty when they all are.",
+    )
 
 
 def duplicates_path(game_id: int, *, api: bool = False) -> str:
@@ -111,10 +123,9 @@ def duplicates_path(game_id: int, *, api: bool = False) -> str:
     return f"{'/api' if api else ''}/games/{game_id}/duplicates"
 
 
-def has_duplicates(session: Session, game_id: int) -> bool:
-    """Whether game ``game_id`` has other games of its deal (false for an unknown game)."""
-    record = db.get_game(session, game_id=game_id)
-    return record is not None and len(duplicate_set(session, game=record)) > 1
+def has_duplicates(session: Session, record: GameRecord) -> bool:
+    """Whether the game ``record`` has other games of its deal."""
+    return len(duplicate_set(session, game=record)) > 1
 
 
 @router.get(
@@ -122,19 +133,29 @@ def has_duplicates(session: Session, game_id: int) -> bool:
     response_model=DuplicateSet,
     summary="Same deal, other seats: a game's duplicate set, aligned by step",
     description="The games of the game's tournament deal, one per rotation of its table, with "
-    "their actions step by step and the first step at which they were played differently. A "
-    "game still played is listed without its actions.",
-    responses=error_answers({404: "No such game, or a game alone on its deal"}),
+    "their actions step by step and the first step at which they were played differently. "
+    "Until every game of the deal is played, the games are listed without their actions "
+    "(`held_back` says why); the admin sees them whole.",
+    responses=error_answers(
+        {
+            401: "A wrong token (none is needed: one shows its author's check game)",
+            404: "No such game, or a game alone on its deal",
+        }
+    ),
 )
-def duplicates_api(game_id: RecordId, session: DatabaseSession) -> DuplicateSet:
+def duplicates_api(
+    game_id: RecordId, session: DatabaseSession, caller: OptionalCaller
+) -> DuplicateSet:
     """The duplicate set of one game."""
-    return duplicate_set_view(session, game_id)
+    return duplicate_set_view(session, game_id, caller)
 
 
 @router.get("/games/{game_id}/duplicates", include_in_schema=False, response_class=HTMLResponse)
-def duplicates_page(request: Request, game_id: RecordId, session: DatabaseSession) -> HTMLResponse:
+def duplicates_page(
+    request: Request, game_id: RecordId, session: DatabaseSession, caller: OptionalCaller
+) -> HTMLResponse:
     """The duplicate set of one game, side by side."""
-    view = duplicate_set_view(session, game_id)
+    view = duplicate_set_view(session, game_id, caller)
     context = {
         "section": "games",
         "api_url": duplicates_path(game_id, api=True),
@@ -144,22 +165,20 @@ def duplicates_page(request: Request, game_id: RecordId, session: DatabaseSessio
     return render(request, "duplicates.html", context)
 
 
-def duplicate_set_view(session: Session, game_id: int) -> DuplicateSet:
-    """The games of game ``game_id``'s deal, aligned by step.
+def duplicate_set_view(session: Session, game_id: int, caller: Caller | None) -> DuplicateSet:
+    """The games of game ``game_id``'s deal, aligned by step, as ``caller`` may see them.
 
     Raises:
         HTTPException: 404, no such game, or no other game was dealt its deal.
     """
-    record = db.get_game(session, game_id=game_id)
-    if record is None:
-        raise HTTPException(404, f"no game {game_id}")
+    record, disclosure = disclosed_game(session, game_id, caller)
     games = duplicate_set(session, game=record)
     if record.tournament_id is None or record.schedule_deal is None or len(games) < 2:
         raise HTTPException(
             404, f"game {game_id} has no duplicate set: no other game was dealt its cards"
         )
-    summaries = [game_summary(session, game) for game in games]
-    columns = [_compared_actions(session, game) for game in games]
+    summaries = [game_summary(session, game, disclosure) for game in games]
+    columns = [_compared_actions(session, game, disclosure) for game in games]
     steps = _aligned_steps(summaries, columns)
     return DuplicateSet(
         game_id=game_id,
@@ -173,12 +192,18 @@ def duplicate_set_view(session: Session, game_id: int) -> DuplicateSet:
         ],
         first_difference=_first_difference(summaries, steps),
         steps=steps,
+        held_back=disclosure.reason,
     )
 
 
-def _compared_actions(session: Session, game: GameRecord) -> list[ActionRecord] | None:
-    """The actions of ``game``; ``None`` while it is played (some may be secret)."""
-    if game.status == GameStatus.RUNNING or game.id is None:
+def _compared_actions(
+    session: Session, game: GameRecord, disclosure: Disclosure
+) -> list[ActionRecord] | None:
+    """The actions of ``game``; ``None`` while it, or its deal, is played.
+
+    Some may be secret, and each game's play tells the other games' hands.
+    """
+    if not disclosure.is_whole or game.status == GameStatus.RUNNING or game.id is None:
         return None
     return db.game_actions(session, game_id=game.id)
 

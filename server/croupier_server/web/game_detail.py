@@ -1,9 +1,11 @@
 """One stored game as a record: its rules, seats and bots, actions, faults, events, output.
 
-A finished or aborted game is given whole. A running game is given as a spectator sees
-it, since its bots may read this too: no seed (it fixes every deal), no private event,
-no action that only its seat may know (a discard), no fault detail, and none of the
-bots' own words (their comments, their output), which may tell their hands.
+A game whose deal is over is given whole. Until then (see
+:mod:`croupier_server.db.disclosure`) it is given as a spectator sees it, since its bots
+and their authors may read this too: no seed (it fixes every deal), no private event, no
+action that only its seat may know (a discard), no fault detail, and none of the bots' own
+words (their comments, their output), which may tell their hands; and while another game
+of its deal is still to be played, none of its actions, faults or events either.
 """
 
 from __future__ import annotations
@@ -17,10 +19,10 @@ from sqlmodel import Session, col, select
 from croupier.games import Game
 from croupier_server import db
 from croupier_server.db import outputs
+from croupier_server.db.disclosure import Disclosure
 from croupier_server.db.models import BotKind, BotRecord, GameRecord, SeatRecord
 from croupier_server.db.statistics import why_unrated
 from croupier_server.db.worker_listing import worker_name
-from croupier_server.outcomes import GameStatus
 from croupier_server.web.match_scores import match_scores
 from croupier_server.web.steps import rule_set
 
@@ -60,7 +62,9 @@ class GameSummary(BaseModel):
     game: str
     variant: str
     options: dict[str, Any]
-    seed: int | None = Field(description="null while the game runs: it fixes every deal.")
+    seed: int | None = Field(
+        description="null until every game of its deal is played: it fixes every hand."
+    )
     status: str = Field(description="running, finished or aborted.")
     ended_by: str | None = Field(description="normal, forfeit, aborted; null while running.")
     end_detail: str
@@ -85,6 +89,11 @@ class GameSummary(BaseModel):
         "played by its bot...); empty if it does, or while it is not finished.",
     )
     seats: list[SeatDetail]
+    held_back: str = Field(
+        default="",
+        description="Why the game is shown as a spectator sees it (its deal is still being "
+        "played), in one line; empty when it is shown whole.",
+    )
 
 
 class ActionDetail(BaseModel):
@@ -141,21 +150,20 @@ class GameDetail(GameSummary):
     faults: list[FaultDetail]
     events: list[EventDetail]
     output: list[OutputDetail] = Field(
-        description="The end of each started bot's output, oldest first; empty while the game runs."
+        description="The end of each started bot's output, oldest first; empty while held back."
     )
 
 
-def game_summary(session: Session, record: GameRecord) -> GameSummary:
-    """The rules, seats and outcome of the stored game ``record``."""
+def game_summary(session: Session, record: GameRecord, disclosure: Disclosure) -> GameSummary:
+    """The rules, seats and outcome of the stored game ``record``, its seed if disclosed."""
     assert record.id is not None
-    running = record.status == GameStatus.RUNNING
     seats = _seats(session, record.id)
     return GameSummary(
         id=record.id,
         game=record.game,
         variant=record.variant,
         options=record.options,
-        seed=None if running else record.seed,
+        seed=record.seed if disclosure.is_whole else None,
         status=str(record.status),
         ended_by=record.ended_by,
         end_detail=record.end_detail,
@@ -174,18 +182,20 @@ def game_summary(session: Session, record: GameRecord) -> GameSummary:
             person_seated=any(bot.kind is BotKind.PERSON for _, bot in seats),
         ),
         seats=[_seat_detail(seat, bot) for seat, bot in seats],
+        held_back=disclosure.reason,
     )
 
 
-def game_detail(session: Session, record: GameRecord) -> GameDetail:
-    """The stored game ``record`` whole, or as a spectator sees it while it runs.
+def game_detail(session: Session, record: GameRecord, disclosure: Disclosure) -> GameDetail:
+    """The stored game ``record`` whole, or as much as ``disclosure`` lets a spectator see.
 
     Raises:
-        ReplayMismatch: a running game of rules the engine refuses.
+        ReplayMismatch: a game held back, of rules the engine refuses.
     """
     assert record.id is not None
-    running = record.status == GameStatus.RUNNING
-    game = rule_set(record) if running else None
+    held = not disclosure.is_whole
+    game = rule_set(record) if held else None
+    played = disclosure.shows_play
     actions = [
         ActionDetail(
             number=action.number,
@@ -194,19 +204,19 @@ def game_detail(session: Session, record: GameRecord) -> GameDetail:
             decided_by=str(action.decided_by),
             requested_at=action.requested_at,
             latency_ms=action.latency_ms,
-            comment=None if running else action.comment,
+            comment=None if held else action.comment,
         )
-        for action in db.game_actions(session, game_id=record.id)
+        for action in (db.game_actions(session, game_id=record.id) if played else [])
     ]
     faults = [
         FaultDetail(
             seat=fault.seat,
             kind=fault.kind,
-            detail=None if running else fault.detail,
+            detail=None if held else fault.detail,
             at=fault.at,
             action_number=fault.action_number,
         )
-        for fault in db.game_faults(session, game_id=record.id)
+        for fault in (db.game_faults(session, game_id=record.id) if played else [])
     ]
     events = [
         EventDetail(
@@ -218,17 +228,19 @@ def game_detail(session: Session, record: GameRecord) -> GameDetail:
             at=event.at,
             data=event.data,
         )
-        for event in db.game_events(
-            session, game_id=record.id, visible_to=None if running else "all"
+        for event in (
+            db.game_events(session, game_id=record.id, visible_to="all" if not held else None)
+            if played
+            else []
         )
     ]
     output = [
         OutputDetail(
             seat=line.seat, number=line.number, at=line.at, stream=line.stream, text=line.text
         )
-        for line in ([] if running else outputs.game_output(session, game_id=record.id))
+        for line in ([] if held else outputs.game_output(session, game_id=record.id))
     ]
-    summary = game_summary(session, record)
+    summary = game_summary(session, record, disclosure)
     return GameDetail(**dict(summary), actions=actions, faults=faults, events=events, output=output)
 
 

@@ -6,8 +6,9 @@ HTML drawn here too, the same templates: ``/games/{id}/steps?view=V&first=K&coun
 gives steps ``K`` to ``K + N - 1`` (each one's board, step panel and event items), and
 ``/games/{id}/events?view=V`` the event list of a view with its swing timeline. A step
 that ended a round or a hand has a moment drawn as a frame of its own before its table:
-``&frame=moment`` opens it. A running game may only be watched as a spectator: the page
-shows its last step and the script follows it.
+``&frame=moment`` opens it. A game whose deal is still being played may only be watched
+as a spectator, and the page says why (:mod:`croupier_server.db.disclosure`); a running
+game opens at its last step and the script follows it.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from sqlmodel import Session
 
 from croupier_server.db.models import GameRecord
 from croupier_server.db.worker_listing import ScheduledAttempt, scheduled_attempts
+from croupier_server.web.access import Caller, OptionalCaller
 from croupier_server.web.dependencies import DatabaseSession
 from croupier_server.web.duplicates import duplicates_path, has_duplicates
 from croupier_server.web.game_detail import GameSummary
@@ -105,6 +107,7 @@ class GamePage:
     attempts: list[ScheduledAttempt]
     """Every attempt at the game's scheduled game, this one among them; empty for a game
     no tournament scheduled."""
+    record: GameRecord
 
     @property
     def last_step(self) -> int:
@@ -144,12 +147,13 @@ def game_page_html(
     *,
     game_id: RecordId,
     session: DatabaseSession,
+    caller: OptionalCaller,
     view: ViewQuery = None,
     step: int | None = None,
     frame: FrameQuery = None,
 ) -> HTMLResponse:
     """The page of one game: its seats and result, and the replay player at one step."""
-    page = game_page(session, game_id, view=view, step=step, frame=frame)
+    page = game_page(session, game_id, caller, view=view, step=step, frame=frame)
     shown = page.steps[page.step]
     return render(
         request,
@@ -166,7 +170,7 @@ def game_page_html(
             "names": page.names,
             "speeds": SPEEDS,
             "duplicates_url": duplicates_path(game_id)
-            if has_duplicates(session, game_id)
+            if has_duplicates(session, page.record)
             else None,
         },
     )
@@ -178,12 +182,13 @@ def steps_fragment(
     *,
     game_id: RecordId,
     session: DatabaseSession,
+    caller: OptionalCaller,
     view: ViewQuery = None,
     first: Annotated[int, Query(ge=0)] = 0,
     count: Annotated[int, Query(ge=1, le=MAX_FRAGMENT_STEPS)] = 32,
 ) -> HTMLResponse:
     """Steps ``first`` to ``first + count - 1`` (those the game has), drawn for the player."""
-    replay = stored_replay(session, game_id, view)
+    replay = stored_replay(session, game_id, view, caller)
     stop = min(first + count, replay.steps_total)
     steps = replay.steps(first=first, tables=range(first, stop))[: max(stop - first, 0)]
     return _fragment(
@@ -197,10 +202,14 @@ def steps_fragment(
 
 @router.get("/games/{game_id}/events", response_class=HTMLResponse)
 def events_fragment(
-    request: Request, game_id: RecordId, session: DatabaseSession, view: ViewQuery = None
+    request: Request,
+    game_id: RecordId,
+    session: DatabaseSession,
+    caller: OptionalCaller,
+    view: ViewQuery = None,
 ) -> HTMLResponse:
     """The event list of a view and its timeline, drawn for the player."""
-    replay = stored_replay(session, game_id, view)
+    replay = stored_replay(session, game_id, view, caller)
     steps = replay.steps()
     return _fragment(request, "replay_events.html", replay, steps, timeline=replay.timeline(steps))
 
@@ -208,6 +217,7 @@ def events_fragment(
 def game_page(
     session: Session,
     game_id: int,
+    caller: Caller | None,
     *,
     view: str | None,
     step: int | None,
@@ -216,18 +226,20 @@ def game_page(
     """What the page of game ``game_id`` shows: ``step`` (clamped) in ``view``.
 
     A finished or aborted game opens at step 0 with all hands open; a running game at its
-    last step, and as a spectator whatever view is asked for. With ``frame`` ``moment``,
-    the step's moment is drawn instead of its table, when it has one.
+    last step. A game held back (its deal still being played) is shown as a spectator
+    whatever view is asked for, with a note that says why. With ``frame`` ``moment``, the
+    step's moment is drawn instead of its table, when it has one.
 
     Raises:
-        HTTPException: no such game or seat (404), or a stored game that does not replay
-            (500).
+        HTTPException: no such game or seat, another author's check game (404), or a
+            stored game that does not replay (500).
     """
-    replay = stored_replay(session, game_id, view, spectator_while_running=True)
+    replay = stored_replay(session, game_id, view, caller, spectator_when_held=True)
     record = replay.record
     note = ""
-    if view is not None and str(replay.viewer) != view:
-        note = f"Game {game_id} is still running: it may only be watched as a spectator."
+    asked_other = view is not None and str(replay.viewer) != view
+    if replay.held and (asked_other or not replay.running):
+        note = f"Game {game_id}: {replay.disclosure.reason}."
     last = replay.steps_total - 1
     shown = min(max(step, 0), last) if step is not None else (last if replay.running else 0)
     summary = replay.summary
@@ -241,8 +253,9 @@ def game_page(
         frame="moment" if frame == "moment" and has_moment else "table",
         timeline=replay.timeline(steps),
         note=note,
-        views=_view_choices(summary, replay.players, running=replay.running),
+        views=_view_choices(summary, replay.players, held=replay.held),
         attempts=_attempts(session, record),
+        record=record,
     )
 
 
@@ -286,7 +299,7 @@ def _fragment(
     )
 
 
-def _view_choices(summary: GameSummary, players: int, *, running: bool) -> list[ViewChoice]:
+def _view_choices(summary: GameSummary, players: int, *, held: bool) -> list[ViewChoice]:
     names = {seat.seat: seat.bot_name for seat in summary.seats}
     choices = []
     for viewer in Viewer.every_view(players):
@@ -296,5 +309,5 @@ def _view_choices(summary: GameSummary, players: int, *, running: bool) -> list[
             label = "Spectator"
         else:
             label = f"Seat {viewer.seat}: {names.get(viewer.seat, '')}"
-        choices.append(ViewChoice(str(viewer), label, enabled=viewer.is_spectator or not running))
+        choices.append(ViewChoice(str(viewer), label, enabled=viewer.is_spectator or not held))
     return choices

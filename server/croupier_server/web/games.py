@@ -1,4 +1,8 @@
-"""The games list: ``/games``, searchable and paged, and its JSON twin ``/api/games``."""
+"""The games list: ``/games``, searchable and paged, and its JSON twin ``/api/games``.
+
+A check game is listed only to its author and the admin; a finished game whose deal is
+still being played is listed without its result (:mod:`croupier_server.db.listings`).
+"""
 
 from __future__ import annotations
 
@@ -28,9 +32,11 @@ from croupier_server.db.listings import (
     ListedGame,
     search_games,
 )
+from croupier_server.web.access import Caller, OptionalCaller
 from croupier_server.web.dependencies import DatabaseSession
+from croupier_server.web.disclosed import reader_of
 from croupier_server.web.match_scores import match_scores
-from croupier_server.web.openapi import NO_NUL
+from croupier_server.web.openapi import NO_NUL, error_answers
 from croupier_server.web.templating import render
 
 __all__ = ["GameLine", "GameList", "GameListQuery", "SeatLine", "game_line", "router"]
@@ -182,6 +188,12 @@ class GameLine(BaseModel):
     started_at: datetime
     finished_at: datetime | None
     duration_s: float | None
+    held_back: str = Field(
+        default="",
+        description="Why `seats` give no score or place and `winners` and `match_scores` are "
+        "empty though the game finished: another game of its deal is still to be played. "
+        "Empty when nothing is held back.",
+    )
 
 
 class GameList(BaseModel):
@@ -218,6 +230,7 @@ def game_line(game: ListedGame) -> GameLine:
         started_at=game.started_at,
         finished_at=game.finished_at,
         duration_s=game.duration_s,
+        held_back=game.held_back,
     )
 
 
@@ -231,19 +244,26 @@ def _url(path: str, filters: GameListQuery, **changes: object) -> str:
     return f"{path}?{query}" if query else path
 
 
-def _games(session: DatabaseSession, filters: GameListQuery) -> GameList:
+def _games(session: DatabaseSession, filters: GameListQuery, caller: Caller | None) -> GameList:
     page = search_games(
-        session, search=filters.search(), before=filters.before, limit=filters.limit
+        session,
+        search=filters.search(),
+        before=filters.before,
+        limit=filters.limit,
+        reader=reader_of(caller),
     )
     return game_list(page)
 
 
 @router.get("/games", include_in_schema=False, response_class=HTMLResponse)
 def games_page(
-    request: Request, session: DatabaseSession, filters: Annotated[GameListQuery, Query()]
+    request: Request,
+    session: DatabaseSession,
+    filters: Annotated[GameListQuery, Query()],
+    caller: OptionalCaller,
 ) -> HTMLResponse:
     """The games list with its filter form."""
-    listing = _games(session, filters)
+    listing = _games(session, filters, caller)
     older = None if listing.older is None else _url("/games", filters, before=listing.older)
     return render(
         request,
@@ -268,11 +288,21 @@ def games_page(
     )
 
 
-@router.get("/api/games", summary="Search the games, newest first", response_model=GameList)
-def games_api(session: DatabaseSession, filters: Annotated[GameListQuery, Query()]) -> GameList:
+@router.get(
+    "/api/games",
+    summary="Search the games, newest first",
+    response_model=GameList,
+    responses=error_answers(
+        {401: "A wrong token (none is needed: one lists its author's check games)"}
+    ),
+)
+def games_api(
+    session: DatabaseSession, filters: Annotated[GameListQuery, Query()], caller: OptionalCaller
+) -> GameList:
     """The games that match every filter given, a page at a time.
 
     Pass the `older` of a page as `before` to get the next one. A bot name that no bot
-    has gives an empty list, and so does a result without a bot.
+    has gives an empty list, and so does a result without a bot. A submitted version's
+    check game is listed only to its author and the admin.
     """
-    return _games(session, filters)
+    return _games(session, filters, caller)

@@ -107,7 +107,9 @@ class LadderList(BaseModel):
 class LadderSettingsLine(BaseModel):
     """How a ladder plays."""
 
-    seed: int
+    seed: int | None = Field(
+        description="Its seed, from which every deal's follows; null while it is open."
+    )
     concurrency: int = Field(description="The budget: games at once.")
     processes: ProcessMode
     with_bots: list[str] = Field(alias="with", description="The organiser's bots that play.")
@@ -127,7 +129,12 @@ class LadderStandingLine(BaseModel):
     elo: float
     elo_low: float
     elo_high: float
-    games: int
+    games: int = Field(description="The seats the stored fit counts.")
+    provisional: bool = Field(
+        default=False,
+        description="Whether games finished since the fit moved its Elo (by the online step: "
+        "the next fit counts them).",
+    )
 
 
 class EntrantLine(BaseModel):
@@ -151,6 +158,19 @@ class LadderDetail(LadderLine):
     games: dict[str, int] = Field(description="Its chosen games by where they stand.")
     standings: list[LadderStandingLine]
     rated_at: datetime | None = Field(description="When the standings were computed.")
+    rated_games: int = Field(default=0, description="The finished games the fit counts.")
+    fit_age_s: float | None = Field(
+        default=None, description="How old the standings' fit is, in seconds."
+    )
+    games_since_fit: int = Field(
+        default=0, description="The games finished since the fit that moved the Elo online."
+    )
+    as_of: str = Field(
+        default="", description="``ratings as of 12 s ago, 1,234 games``, as its page says."
+    )
+    fit_pending: bool = Field(
+        default=False, description="Whether its ratings are being computed for the first time."
+    )
     entrants: list[EntrantLine]
     playing_games: list[GameLine] = Field(description="Its games being played, to watch live.")
     recent_games: list[GameLine] = Field(description="Its newest games.")

@@ -22,9 +22,11 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from sqlmodel import Session
 
 from croupier.games import game_names
+from croupier_server.board_fits.online import games_since, online_step
+from croupier_server.clock import utc_now
 from croupier_server.db.bots import bot_ids
 from croupier_server.db.ladder_games import close_ladder, get_ladder, list_ladders
-from croupier_server.db.ladders import LadderRecord
+from croupier_server.db.ladders import LadderRecord, LadderStatus
 from croupier_server.ladder.progress import LadderProgress, ladder_progress
 from croupier_server.tournament.settings import ProcessMode
 from croupier_server.web.access import (
@@ -42,7 +44,7 @@ from croupier_server.web.admin.forms import (
     parse,
     tournament_data,
 )
-from croupier_server.web.admin.pages import UnframedRoute, read_form
+from croupier_server.web.admin.pages import read_form
 from croupier_server.web.dependencies import DatabaseSession, engine_of
 from croupier_server.web.games import game_line
 from croupier_server.web.ladder_schemas import (
@@ -64,7 +66,7 @@ router = APIRouter()
 """The pages and their JSON twins: read access."""
 admin_router = APIRouter(dependencies=[Depends(require_admin)])
 """Opening and closing through the API: the admin token."""
-forms_router = APIRouter(include_in_schema=False, route_class=UnframedRoute)
+forms_router = APIRouter(include_in_schema=False)
 """The admin's forms: an admin's login session."""
 
 AdminLogin = Annotated[LoginSession, Depends(admin_login)]
@@ -209,6 +211,9 @@ def ladder_detail(session: Session, ratings: RatingsCache, record: LadderRecord)
     """
     progress = ladder_progress(session, record)
     board = ratings.board(game=record.game, tournament_id=record.tournament_id)
+    # The games since the fit move their bots' Elo at once; the next fit counts them.
+    step = online_step(board, games_since(session, board) if not board.pending else [])
+    now = utc_now()
     names = [line.bot for line in board.standings] + [e.name for e in progress.entrants]
     ids = bot_ids(session, names=names)
     settings = progress.settings
@@ -216,7 +221,8 @@ def ladder_detail(session: Session, ratings: RatingsCache, record: LadderRecord)
         **_line(record, progress).model_dump(),
         settings=LadderSettingsLine.model_validate(
             {
-                "seed": settings.seed,
+                # Every deal's seed follows from it: held back while the ladder deals.
+                "seed": settings.seed if record.status is LadderStatus.CLOSED else None,
                 "concurrency": settings.concurrency,
                 "processes": settings.processes,
                 "with": list(settings.with_bots),
@@ -231,14 +237,20 @@ def ladder_detail(session: Session, ratings: RatingsCache, record: LadderRecord)
                 rank=line.rank,
                 bot=line.bot,
                 bot_id=ids.get(line.bot),
-                elo=line.elo,
-                elo_low=line.elo_interval.low,
-                elo_high=line.elo_interval.high,
+                elo=line.elo + step.moved(line.bot, line.elo),
+                elo_low=line.elo_interval.low + step.moved(line.bot, line.elo),
+                elo_high=line.elo_interval.high + step.moved(line.bot, line.elo),
                 games=line.games,
+                provisional=line.bot in step.provisional,
             )
             for line in board.standings
         ],
         rated_at=board.computed_at if board.standings else None,
+        rated_games=board.games,
+        fit_age_s=(now - board.computed_at).total_seconds() if board.standings else None,
+        games_since_fit=step.games,
+        as_of=board.as_of(now),
+        fit_pending=board.pending,
         entrants=[
             EntrantLine(
                 bot=entrant.name,

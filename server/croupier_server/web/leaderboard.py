@@ -20,6 +20,7 @@ from sqlmodel import Session
 
 from croupier.games import InvalidOptions, game_class, game_names
 from croupier_server import db
+from croupier_server.clock import utc_now
 from croupier_server.db import statistics
 from croupier_server.ratings import MIN_BOOTSTRAP_DEALS, EloHistory, HeadToHead, Interval
 from croupier_server.standings import Standing
@@ -124,6 +125,12 @@ class BoardView(BaseModel):
     score_unit: str = Field(description="What the game's scores, and so margins, count.")
     games: int = Field(description="The finished games it rates.")
     computed_at: datetime = Field(description="When its ratings were computed.")
+    fit_age_s: float = Field(description="How old its ratings are, in seconds.")
+    fit_seconds: float = Field(description="How long computing them took, in seconds.")
+    pending: bool = Field(
+        default=False, description="Whether its ratings are being computed for the first time."
+    )
+    as_of: str = Field(description="``ratings as of 12 s ago, 1,234 games``, as its page says.")
     lines: list[BoardLine]
 
 
@@ -273,7 +280,8 @@ def _shown_board(session: Session, cached: Board, bot_ids: dict[str, int]) -> Bo
 
 
 def _with_los_next(view: BoardView, pairs: Mapping[tuple[str, str], HeadToHead]) -> BoardView:
-    following = [*(line.bot for line in view.lines[1:]), None]
+    # A board of unrated games only (a person's, the check games) has no lines at all.
+    following = [*(line.bot for line in view.lines[1:]), None][: len(view.lines)]
     lines = [
         line.model_copy(update={"los_next": los_over(pairs, line.bot, after)})
         for line, after in zip(view.lines, following, strict=True)
@@ -283,6 +291,7 @@ def _with_los_next(view: BoardView, pairs: Mapping[tuple[str, str], HeadToHead])
 
 def _board_view(cached: Board, bot_ids: dict[str, int]) -> BoardView:
     assert cached.key.variant is not None
+    now = utc_now()
     return BoardView(
         game=cached.key.game,
         variant=cached.key.variant,
@@ -290,6 +299,10 @@ def _board_view(cached: Board, bot_ids: dict[str, int]) -> BoardView:
         score_unit=score_unit(cached.key.game, cached.key.variant),
         games=cached.games,
         computed_at=cached.computed_at,
+        fit_age_s=max(0.0, (now - cached.computed_at).total_seconds()),
+        fit_seconds=cached.seconds,
+        pending=cached.pending,
+        as_of=cached.as_of(now),
         lines=[
             _board_line(
                 standing,

@@ -32,7 +32,7 @@ from croupier_server.web.access import (
     check_csrf,
     user_login,
 )
-from croupier_server.web.admin.pages import UnframedRoute, read_form
+from croupier_server.web.admin.pages import read_form
 from croupier_server.web.dependencies import engine_of
 from croupier_server.web.openapi import error_answers
 from croupier_server.web.versions import BotName
@@ -48,7 +48,7 @@ __all__ = [
 ]
 
 router = APIRouter()
-forms = APIRouter(include_in_schema=False, route_class=UnframedRoute)
+forms = APIRouter(include_in_schema=False)
 
 UserLogin = Annotated[LoginSession, Depends(user_login)]
 

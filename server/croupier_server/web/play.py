@@ -10,8 +10,10 @@ to a bot and takes it back (``.../hand-over``, ``.../take-back``), answered in J
 ``POST /games/{id}/fork`` plays a finished game on from one of its steps, a person or
 another bot at one seat.
 
-Who may open tables is the organiser's choice (:class:`TablesOpenTo`); the tables are kept
-by the command serving the dashboard (:class:`~croupier_server.web.play_schemas.PersonTables`).
+Who may open tables is the organiser's choice (:class:`TablesOpenTo`); each table counts
+against its client's share (:func:`_client`: an author, or a guest's address). The tables
+are kept by the command serving the dashboard
+(:class:`~croupier_server.web.play_schemas.PersonTables`).
 """
 
 from __future__ import annotations
@@ -28,10 +30,11 @@ from sqlmodel import Session
 
 from croupier.games import Event, State, game_names
 from croupier_server import db
+from croupier_server.db import versions
 from croupier_server.db.bots import is_open_to_people
 from croupier_server.web.access import SESSION_COOKIE, Caller, Role, access_of
 from croupier_server.web.admin.forms import FormRefused, option_fields, options_data
-from croupier_server.web.admin.pages import UnframedRoute, read_form
+from croupier_server.web.admin.pages import read_form
 from croupier_server.web.dependencies import engine_of
 from croupier_server.web.openapi import RecordId
 from croupier_server.web.play_schemas import (
@@ -45,14 +48,14 @@ from croupier_server.web.play_schemas import (
     TurnRefused,
     WhenAway,
 )
-from croupier_server.web.rate_limit import limit_rate
+from croupier_server.web.rate_limit import client_address, limit_rate
 from croupier_server.web.tables import table_for, table_template
 from croupier_server.web.templating import TEMPLATES, render
 from croupier_server.web.viewers import Viewer
 
 __all__ = ["TABLES_LIMIT", "TablesOpenTo", "router"]
 
-router = APIRouter(include_in_schema=False, route_class=UnframedRoute)
+router = APIRouter(include_in_schema=False)
 
 Secret = Annotated[str, Path(min_length=20, max_length=100, pattern=r"^[A-Za-z0-9_-]+$")]
 """The secret of a person's seat, in its link."""
@@ -141,6 +144,17 @@ def _count_table(request: Request, who: str) -> None:
         limit_rate(request, request.app.state.tables_limiter)
 
 
+def _client(request: Request, who: str) -> str:
+    """Who a table opened by ``who`` counts against: an author, or a guest's address."""
+    return f"{who}@{client_address(request)}" if who == "guest" else who
+
+
+def _refused(error: Exception) -> HTTPException:
+    """The answer to a table refused: 409 when too many play, else 400, in one line."""
+    status = error.status if isinstance(error, TableRefused) else 400
+    return HTTPException(status, _one_line(error))
+
+
 def _caller(request: Request) -> Caller | None:
     session = access_of(request).session(request.cookies.get(SESSION_COOKIE))
     return None if session is None else session.caller
@@ -159,10 +173,12 @@ def play_form(request: Request, game: str | None = None) -> HTMLResponse:
     _who(request)
     chosen = game if game in game_names() else "lexio"
     with Session(engine_of(request)) as session:
+        listed = db.list_bots(session, game=chosen)
+        inactive = versions.inactive_versions(session, names=[bot.name for bot in listed])
         bots = [
             bot.name
-            for bot in db.list_bots(session, game=chosen)
-            if bot.command and is_open_to_people(session, bot)
+            for bot in listed
+            if bot.command and bot.name not in inactive and is_open_to_people(session, bot)
         ]
     context = {
         "section": "play",
@@ -193,10 +209,11 @@ async def open_table(request: Request) -> Response:
             clock=fields.get("clock", "on") == "on",
             when_away=WhenAway(fields.get("when_away") or WhenAway.BOT),
             stand_in=fields.get("stand_in") or None,
+            client=_client(request, who),
         )
         opened = await _tables(request).open_table(table, who=who)
     except (FormRefused, TableRefused, ValidationError, ValueError) as error:
-        raise HTTPException(400, _one_line(error)) from None
+        raise _refused(error) from None
     assert opened.seat_secret is not None
     return RedirectResponse(f"/play/{opened.seat_secret}", status_code=303)
 
@@ -214,10 +231,11 @@ async def fork_game(request: Request, game_id: RecordId) -> Response:
             seat=int(fields.get("seat") or 0),
             bot=fields.get("bot") or None,
             clock=fields.get("clock", "on") == "on",
+            client=_client(request, who),
         )
         opened = await _tables(request).fork(fork, who=who)
     except (TableRefused, ValidationError, ValueError) as error:
-        raise HTTPException(400, _one_line(error)) from None
+        raise _refused(error) from None
     if opened.seat_secret is None:
         return RedirectResponse(f"/games/{opened.game_id}", status_code=303)
     return RedirectResponse(f"/play/{opened.seat_secret}", status_code=303)

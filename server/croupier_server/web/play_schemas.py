@@ -35,7 +35,15 @@ __all__ = [
 
 
 class TableRefused(ValueError):
-    """A table that cannot be opened as asked; the message says why in one line."""
+    """A table that cannot be opened as asked; the message says why in one line.
+
+    ``status`` is the HTTP status the pages answer: 400 for a table asked wrongly, 409
+    for one refused while too many tables play (the server's, or the asker's share).
+    """
+
+    def __init__(self, message: str, *, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 class TurnRefused(ValueError):
@@ -61,12 +69,20 @@ class TableRequest(BaseModel):
     bots: list[str] = Field(description="The registered bots at the other seats, in order.")
     seat: int = Field(ge=0, description="The person's seat, from 0.")
     seed: int | None = Field(default=None, description="The deal; none: a random one.")
-    clock: bool = Field(default=True, description="Whether the person's seat has a clock.")
+    clock: bool = Field(
+        default=True, description="Whether the person's seat has a clock (a guest's always has)."
+    )
     when_away: WhenAway = WhenAway.BOT
     stand_in: str | None = Field(
         default=None,
         description="The bot that plays the seat while the person is away (default: the "
         "first of the other seats' bots).",
+    )
+    client: str = Field(
+        default="",
+        max_length=300,
+        description="Who the table counts against, set by the dashboard (never the form): "
+        "an author, or a guest's address; none: the person it is opened for.",
     )
 
 
@@ -81,6 +97,12 @@ class ForkRequest(BaseModel):
     )
     clock: bool = True
     when_away: WhenAway = WhenAway.BOT
+    client: str = Field(
+        default="",
+        max_length=300,
+        description="Who the table counts against, set by the dashboard (never the form): "
+        "an author, or a guest's address; none: the person it is opened for.",
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,8 +5,11 @@ client may try ``burst`` times at once, then once every ``period_s / burst`` sec
 refused tells how long until the next one is allowed (the ``Retry-After`` of a 429).
 
 Buckets live in the server's memory (a restart forgets them) and are keyed by the address
-the connection comes from: behind a reverse proxy every client shares the proxy's
-address, so the limits are the proxy's to set (see docs/dashboard.md, "Access").
+uvicorn reports for the client: the connection's, or, from a proxy the organiser named
+(``--trusted-proxy``), the one its ``X-Forwarded-For`` gives; from anyone else, loopback
+included, that header is ignored (see docs/dashboard.md, "Access").
+
+:class:`PageBudget` spends a bucket on each fetch of the expensive pages and downloads.
 
 >>> now = [0.0]
 >>> limiter = RateLimiter(burst=2, period_s=60, clock=lambda: now[0])
@@ -20,15 +23,26 @@ address, so the limits are the proxy's to set (see docs/dashboard.md, "Access").
 from __future__ import annotations
 
 import math
+import re
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from fastapi import HTTPException, Request
+from starlette.types import ASGIApp, Receive, Scope, Send
 
-__all__ = ["MAX_CLIENTS", "RateLimiter", "client_address", "limit_rate", "retry_after_header"]
+from croupier_server.web.http_limits import Refusal
+
+__all__ = [
+    "MAX_CLIENTS",
+    "PageBudget",
+    "RateLimiter",
+    "client_address",
+    "limit_rate",
+    "retry_after_header",
+]
 
 MAX_CLIENTS = 10_000
 """The most addresses a limiter remembers; the one least recently seen is forgotten first."""
@@ -111,3 +125,38 @@ def limit_rate(request: Request, limiter: RateLimiter) -> None:
         raise HTTPException(
             429, "too many tries from this address: wait and try again", retry_after_header(wait)
         )
+
+
+class PageBudget:
+    """ASGI middleware: each client's fetches of the expensive pages drawn from its bucket.
+
+    A fetch past the client's budget is answered 429 with ``Retry-After`` before any of
+    its work is done.
+    """
+
+    def __init__(
+        self,
+        app: ASGIApp,
+        *,
+        limiter: RateLimiter,
+        paths: Sequence[re.Pattern[str]],
+        refuse: Refusal,
+    ) -> None:
+        """Spend a try of ``limiter`` on each request whose path matches one of ``paths``."""
+        self._app = app
+        self._limiter = limiter
+        self._paths = tuple(paths)
+        self._refuse = refuse
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Answer the request, unless it is an expensive one past its client's budget."""
+        if scope["type"] == "http" and any(path.fullmatch(scope["path"]) for path in self._paths):
+            client = scope.get("client")
+            wait = self._limiter.take(client[0] if client else "")
+            if wait is not None:
+                reason = "too many pages from this address: wait and try again"
+                await self._refuse(scope, 429, reason, retry_after_header(wait))(
+                    scope, receive, send
+                )
+                return
+        await self._app(scope, receive, send)

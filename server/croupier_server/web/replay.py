@@ -1,9 +1,10 @@
 """One game's record and its steps as each viewer saw them: ``/api/games/{id}`` and its replay.
 
 :func:`stored_replay` loads what a replay of one view needs, for these JSON twins and for
-the game's page and fragments (:mod:`croupier_server.web.game_page`). A running game may
-only be watched as a spectator, without its bots' comments and output, and has no
-timeline until it ends.
+the game's page and fragments (:mod:`croupier_server.web.game_page`). A game whose deal
+is still being played (:mod:`croupier_server.db.disclosure`) may only be watched as a
+spectator, without its bots' comments and output and without a timeline; while another
+game of its deal is still to be played, only its table before the first action.
 """
 
 from __future__ import annotations
@@ -13,17 +14,21 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Annotated
 
-from fastapi import APIRouter, HTTPException, Query
+from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi.responses import Response
 from pydantic import BaseModel, Field
 from sqlmodel import Session
 
 from croupier_server import db
 from croupier_server.db import outputs
+from croupier_server.db.disclosure import Disclosure
 from croupier_server.db.errors import ReplayMismatch
 from croupier_server.db.models import ActionRecord, FaultRecord, GameRecord
 from croupier_server.db.output_steps import PlacedLine, place_output
 from croupier_server.outcomes import GameStatus
+from croupier_server.web.access import Caller, OptionalCaller
 from croupier_server.web.dependencies import DatabaseSession
+from croupier_server.web.disclosed import disclosed_game
 from croupier_server.web.game_detail import (
     GameDetail,
     GameSummary,
@@ -32,6 +37,7 @@ from croupier_server.web.game_detail import (
     game_summary,
 )
 from croupier_server.web.openapi import RecordId, error_answers
+from croupier_server.web.replay_cache import CachedReplays, ReplayKey
 from croupier_server.web.steps import Step, replay_steps, rule_set
 from croupier_server.web.tables import insight_of, table_for
 from croupier_server.web.timeline import Timeline, timeline
@@ -45,7 +51,7 @@ ViewQuery = Annotated[
     str | None,
     Query(
         pattern=VIEW_PATTERN,
-        description="all, spectator or seat-N; by default all (a running game: spectator).",
+        description="all, spectator or seat-N; by default all (a game held back: spectator).",
     ),
 ]
 
@@ -76,6 +82,7 @@ class StoredReplay:
 
     record: GameRecord
     summary: GameSummary
+    disclosure: Disclosure
     viewer: Viewer
     players: int
     actions: list[ActionRecord]
@@ -86,6 +93,11 @@ class StoredReplay:
     def running(self) -> bool:
         """Whether the game is still being played."""
         return self.record.status == GameStatus.RUNNING
+
+    @property
+    def held(self) -> bool:
+        """Whether the game is shown as a spectator sees it, its deal not yet over."""
+        return not self.disclosure.is_whole
 
     @property
     def steps_total(self) -> int:
@@ -107,47 +119,55 @@ class StoredReplay:
                 first=first,
                 tables=tables,
                 output=self.output,
+                words=not self.held,
             )
 
     def timeline(self, steps: list[Step]) -> Timeline | None:
-        """The timeline of this view, from every step; ``None`` while the game runs."""
-        if self.running:
+        """The timeline of this view, from every step; ``None`` while the game is held back."""
+        if self.held:
             return None
         insight = insight_of(table_for(self.record.game))
         return timeline(steps, None if insight is None else insight.tally_unit, self.viewer)
 
 
 def stored_replay(
-    session: Session, game_id: int, view: str | None, *, spectator_while_running: bool = False
+    session: Session,
+    game_id: int,
+    view: str | None,
+    caller: Caller | None,
+    *,
+    spectator_when_held: bool = False,
 ) -> StoredReplay:
-    """The replay of game ``game_id`` in ``view`` (by default all hands open; running: spectator).
+    """The replay of game ``game_id`` in ``view`` for ``caller``.
 
-    A running game is refused in another view than the spectator's, or, with
-    ``spectator_while_running``, shown in the spectator's.
+    By default with all hands open, or as a spectator when the game is held back. A game
+    held back (its deal still being played) is refused in another view than the
+    spectator's, or, with ``spectator_when_held``, shown in the spectator's; while another
+    game of its deal is still to be played, without its actions.
 
     Raises:
-        HTTPException: no such game or seat (404), a running game in another view (403),
-            a stored game that does not replay (500).
+        HTTPException: no such game or seat, another author's check game (404), a game
+            held back in another view (403), a stored game that does not replay (500).
     """
-    record = db.get_game(session, game_id=game_id)
-    if record is None:
-        raise HTTPException(404, f"no game {game_id}")
+    record, disclosure = disclosed_game(session, game_id, caller)
     with replaying(game_id):
         players = rule_set(record).num_players
-    viewer = _viewer(record, view, players)
-    if record.status == GameStatus.RUNNING and not viewer.is_spectator:
-        if not spectator_while_running:
-            raise HTTPException(403, f"game {game_id} is running: only a spectator may watch it")
+    viewer = _viewer(record, view, players, disclosure)
+    if not disclosure.is_whole and not viewer.is_spectator:
+        if not spectator_when_held:
+            raise HTTPException(403, f"game {game_id}: {disclosure.reason}")
         viewer = Viewer(seat=None)
-    actions = db.game_actions(session, game_id=game_id)
+    played = disclosure.shows_play
+    actions = db.game_actions(session, game_id=game_id) if played else []
     return StoredReplay(
         record=record,
-        summary=game_summary(session, record),
+        summary=game_summary(session, record, disclosure),
+        disclosure=disclosure,
         viewer=viewer,
         players=players,
         actions=actions,
-        faults=db.game_faults(session, game_id=game_id),
-        output=_output(session, record, actions),
+        faults=db.game_faults(session, game_id=game_id) if played else [],
+        output=_output(session, record, actions) if disclosure.is_whole else [],
     )
 
 
@@ -165,17 +185,22 @@ def replaying(game_id: int | None) -> Iterator[None]:
     response_model=GameDetail,
     summary="A game's record: rules, seats, actions with timing and comments, faults, events "
     "and output",
-    description="A running game is given as a spectator sees it: no seed, no private event, "
-    "no secret action text, no fault detail, no comment and no output.",
-    responses=error_answers({404: "No such game"}),
+    description="Until every game of its deal is played, a game is given as a spectator sees "
+    "it: no seed, no private event, no secret action text, no fault detail, no comment and no "
+    "output; while another game of its deal is still to be played, no action, fault or event "
+    "at all. `held_back` says why. The admin sees every game whole.",
+    responses=error_answers(
+        {
+            401: "A wrong token (none is needed: one shows its author's check game)",
+            404: "No such game (or another author's check game)",
+        }
+    ),
 )
-def game_record(game_id: RecordId, session: DatabaseSession) -> GameDetail:
+def game_record(game_id: RecordId, session: DatabaseSession, caller: OptionalCaller) -> GameDetail:
     """The record of one game."""
-    record = db.get_game(session, game_id=game_id)
-    if record is None:
-        raise HTTPException(404, f"no game {game_id}")
+    record, disclosure = disclosed_game(session, game_id, caller)
     with replaying(game_id):
-        return game_detail(session, record)
+        return game_detail(session, record, disclosure)
 
 
 @router.get(
@@ -183,30 +208,47 @@ def game_record(game_id: RecordId, session: DatabaseSession) -> GameDetail:
     response_model=Replay,
     summary="A game step by step, as one viewer sees it",
     description="Step 0 is the game before any action, step k the game after action k - 1. "
-    "A running game may only be watched as a spectator (403 otherwise), without its bots' "
-    "comments and output; `since` gives only the steps from that number on, to follow it. "
+    "Until every game of its deal is played, a game may only be watched as a spectator (403 "
+    "otherwise), without its bots' comments and output (while another game of its deal is "
+    "still to be played, only step 0); `since` gives only the steps from that number on, to "
+    "follow it. "
     "A seat's view has only that seat's comments and output, and only its own decisions' "
     "observations and legal actions.",
     responses=error_answers(
         {
-            403: "A running game, asked for another view than the spectator's",
-            404: "No such game, or no such seat in it",
+            401: "A wrong token (none is needed: one shows its author's check game)",
+            403: "A game whose deal is still being played, asked for another view than the "
+            "spectator's",
+            404: "No such game (or another author's check game), or no such seat in it",
             500: "The stored game does not replay",
         }
     ),
 )
 def game_replay(
+    request: Request,
     game_id: RecordId,
+    *,
     session: DatabaseSession,
+    caller: OptionalCaller,
+    cache: CachedReplays,
     view: ViewQuery = None,
     since: Annotated[int, Query(ge=0, description="The first step wanted.")] = 0,
-) -> Replay:
-    """The steps of one game from ``since`` on, each with its table."""
-    replay = stored_replay(session, game_id, view)
-    record = replay.record
+) -> Response:
+    """The steps of one game from ``since`` on, each with its table.
+
+    A finished game whose deal is over never changes: its body is kept once built
+    (:mod:`croupier_server.web.replay_cache`), once the asker is found to be allowed it.
+    """
+    record, disclosure = disclosed_game(session, game_id, caller)
+    fixed = record.status != GameStatus.RUNNING and disclosure.is_whole
+    key = ReplayKey(game_id, view or "", since) if fixed else None
+    kept = cache.get(key) if key is not None else None
+    if kept is not None:
+        return kept.response(request)
+    replay = stored_replay(session, game_id, view, caller)
     first = since if replay.running else 0  # the timeline needs every step
     steps = replay.steps(first=first, tables=range(since, replay.steps_total))
-    return Replay(
+    built = Replay(
         game_id=game_id,
         game=record.game,
         variant=record.variant,
@@ -218,10 +260,14 @@ def game_replay(
         timeline=replay.timeline(steps),
         steps=steps[since - first :],
     )
+    body = built.model_dump_json(by_alias=True).encode()
+    if key is None:
+        return Response(body, media_type="application/json")
+    return cache.put(key, body).response(request)
 
 
 def _output(session: Session, record: GameRecord, actions: list[ActionRecord]) -> list[PlacedLine]:
-    """The bots' output placed among ``actions``; none is read while the game runs."""
+    """The bots' output placed among ``actions``; none while the game runs."""
     if record.status == GameStatus.RUNNING or record.id is None:
         return []
     lines = outputs.game_output(session, game_id=record.id)
@@ -229,10 +275,10 @@ def _output(session: Session, record: GameRecord, actions: list[ActionRecord]) -
     return place_output(actions, lines, {seat.seat: seat.output_dropped_bytes for seat in seats})
 
 
-def _viewer(record: GameRecord, view: str | None, players: int) -> Viewer:
-    """The viewer asked for; by default all hands open, or a spectator while the game runs."""
+def _viewer(record: GameRecord, view: str | None, players: int, disclosure: Disclosure) -> Viewer:
+    """The viewer asked for; by default all hands open, or a spectator while held back."""
     if view is None:
-        return Viewer(seat=None, open_hands=record.status != GameStatus.RUNNING)
+        return Viewer(seat=None, open_hands=disclosure.is_whole)
     viewer = Viewer.from_str(view)
     if viewer.seat is not None and viewer.seat >= players:
         raise HTTPException(404, f"no seat {viewer.seat} in game {record.id}")

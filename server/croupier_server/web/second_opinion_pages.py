@@ -5,7 +5,9 @@ decision of seat ``N`` (see :mod:`croupier_server.web.second_opinions`); the pag
 every decision asked and marks those where its answer differs from the game's. Whoever
 reads the dashboard may ask the organiser's bots; a submitted bot's versions are asked by
 their author and the admin only, since asking runs the author's code on questions of the
-asker's choosing.
+asker's choosing. A bot is asked about a game only once the game's deal is over
+(:mod:`croupier_server.db.disclosure`), the admin excepted: the questions are the seat's
+observations, its hand among them, and the answers a bot of the asker's may print.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from croupier_server import db
 from croupier_server.db.models import BotKind, BotRecord
 from croupier_server.web.access import Caller, OptionalCaller
 from croupier_server.web.dependencies import DatabaseSession
+from croupier_server.web.disclosed import disclosed_game
 from croupier_server.web.game_detail import GameSummary, game_summary
 from croupier_server.web.openapi import NO_NUL, RecordId, error_answers
 from croupier_server.web.second_opinions import (
@@ -60,15 +63,16 @@ def may_ask(caller: Caller | None, bot: BotRecord) -> bool:
     description="Starts the registered command bot `bot` offline (in no game, rated nowhere, "
     "nothing stored), sends it the observations seat `seat` was sent, under the game's time "
     "control, and gives its answer beside the game's action at each decision. An organiser's "
-    "bot may be asked by any reader, a submitted bot's version by its author and the admin.",
+    "bot may be asked by any reader, a submitted bot's version by its author and the admin; "
+    "only once every game of the game's deal is played (the admin: always).",
     responses=error_answers(
         {
             400: "A bot that cannot be asked about this game (another game's, a remote bot)",
             401: "A wrong token",
             403: "A submitted bot's version, asked by another than its author or the admin",
-            404: "No such game, seat or bot; or a dashboard served without the referee, "
-            "which cannot ask bots",
-            409: "A game still being played",
+            404: "No such game (or another author's check game), seat or bot; or a dashboard "
+            "served without the referee, which cannot ask bots",
+            409: "A game whose deal is still being played (the admin excepted)",
             503: "Too many bots asked at once",
         }
     ),
@@ -125,14 +129,12 @@ def _form(session: Session, caller: Caller | None, game_id: int) -> tuple[GameSu
     """The game, and the bots ``caller`` may ask about it, by name.
 
     Raises:
-        HTTPException: 404, no such game.
+        HTTPException: 404, no such game, or another author's check game.
     """
-    record = db.get_game(session, game_id=game_id)
-    if record is None:
-        raise HTTPException(404, f"no game {game_id}")
+    record, disclosure = disclosed_game(session, game_id, caller)
     bots = db.list_bots(session, game=record.game)
     askable = [bot.name for bot in bots if bot.kind is BotKind.COMMAND and may_ask(caller, bot)]
-    return game_summary(session, record), askable
+    return game_summary(session, record, disclosure), askable
 
 
 async def _asked(
@@ -152,11 +154,24 @@ async def _asked(
     """
     if opinions is None:
         raise HTTPException(404, NEEDS_SERVE)
+    await run_in_threadpool(_check_disclosed, session, caller, game_id)
     await run_in_threadpool(_check_askable, session, caller, bot)
     try:
         return await opinions.ask(game_id=game_id, bot=bot, seat=seat)
     except OpinionRefused as refused:
         raise HTTPException(refused.status, str(refused)) from None
+
+
+def _check_disclosed(session: Session, caller: Caller | None, game_id: int) -> None:
+    """Refuse a game ``caller`` may not see whole: the asked bot is sent a seat's hand.
+
+    Raises:
+        HTTPException: 404, no such game (or another author's check game); 409, its deal
+            is still being played.
+    """
+    record, disclosure = disclosed_game(session, game_id, caller)
+    if not disclosure.is_whole:
+        raise HTTPException(409, f"game {record.id}: {disclosure.reason}")
 
 
 def _check_askable(session: Session, caller: Caller | None, name: str) -> None:

@@ -66,7 +66,9 @@ class OpinionRefused(Exception):
     """A question that cannot be put; ``status`` is the HTTP status to answer.
 
     404: no such game, seat or bot; 400: a bot that cannot be asked about that game; 409:
-    a game still being played; 503: too many bots are being asked at once.
+    a game still being played (the dashboard also refuses, with 409, a game whose deal is
+    still being played: see :mod:`croupier_server.web.second_opinion_pages`); 503: too
+    many bots are being asked at once.
     """
 
     def __init__(self, status: int, message: str) -> None:

@@ -30,12 +30,13 @@ from pydantic import BaseModel, Field, GetJsonSchemaHandler, SerializeAsAny
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema
 
-from croupier.games import Event, Game, IllegalAction, InvalidOptions, State, load_game
+from croupier.games import Event, Game, InvalidOptions, State, load_game
 from croupier_server.db.errors import ReplayMismatch
 from croupier_server.db.models import ActionRecord, FaultRecord, GameRecord
 from croupier_server.db.output_steps import PlacedLine
+from croupier_server.db.replay import replayed
 from croupier_server.db.serialize import event_visibility
-from croupier_server.outcomes import DecidedBy, FaultKind, GameStatus
+from croupier_server.outcomes import DecidedBy, FaultKind
 from croupier_server.web.decisions import StepDecision, step_decision
 from croupier_server.web.tables import (
     TableInsight,
@@ -217,6 +218,7 @@ def replay_steps(
     first: int = 0,
     tables: Container[int] = (),
     output: Sequence[PlacedLine] = (),
+    words: bool = True,
 ) -> list[Step]:
     """The steps of a stored game from ``first`` on, as ``viewer`` saw them.
 
@@ -232,6 +234,8 @@ def replay_steps(
         tables: the steps that get their table (with its moment and decision); the others
             carry none.
         output: its bots' output lines, placed among the actions.
+        words: whether the bots' comments and output may be read at all (false while the
+            game is held back: see :mod:`croupier_server.db.disclosure`).
 
     Raises:
         ReplayMismatch: the options are refused, or an action is missing, unreadable or
@@ -243,23 +247,19 @@ def replay_steps(
     time_control = stored_time_control(record.settings)
     banks = None if time_control is None else TimeBanks(time_control, game.num_players)
     decisions = _Decisions(faults, banks, last_step=len(actions))
-    may_read = _output_reader(record, viewer)
+    may_read = _output_reader(viewer, words=words)
     output_at = _output_by_step(output, may_read)
 
     def inspected(seat: int, step: int) -> bool:
         return step >= first and step in tables and viewer.knows_secrets_of(seat)
 
-    state: State[Any, Any, Any] = game.new_state(record.seed)
     steps: list[Step] = []
     seen = 0
-    for number in range(len(actions) + 1):
-        stored = actions[number - 1] if number > 0 else None
-        action: object = None
-        decided: _Decided | None = None
-        if stored is not None:
-            decisions.begin(state, number - 1, inspected)
-            action = _apply(state, game, stored, number - 1, record.id)
-            decided = decisions.decided(stored)
+    for number, replay in enumerate(replayed(game, record.seed, actions, game_id=record.id)):
+        state, stored, action = replay.state, replay.stored, replay.action
+        decided = None if stored is None else decisions.decided(stored)
+        if number < len(actions):  # the next action's decision, from the state before it
+            decisions.begin(state, number, inspected)
         produced = state.events[seen:]
         seen += len(produced)
         if number < first:
@@ -400,32 +400,11 @@ def _moment(
     return None if insight is None else insight.moment(state, viewer, events)
 
 
-def _output_reader(record: GameRecord, viewer: Viewer) -> Callable[[int], bool]:
-    """Whether ``viewer`` may read a seat's comments and output in the game ``record``."""
-    if record.status == GameStatus.RUNNING:
+def _output_reader(viewer: Viewer, *, words: bool) -> Callable[[int], bool]:
+    """Whether ``viewer`` may read a seat's comments and output: none unless ``words``."""
+    if not words:
         return lambda seat: False
     return viewer.reads_output_of
-
-
-def _apply(
-    state: State[Any, Any, Any],
-    game: Game[Any],
-    stored: ActionRecord,
-    expected: int,
-    game_id: int | None,
-) -> object:
-    """Apply a stored action, the one numbered ``expected``; returns it as the engine's."""
-    where = f"game {game_id} action {stored.number} (seat {stored.seat}: {stored.text!r})"
-    if stored.number != expected:
-        raise ReplayMismatch(f"game {game_id}: action {expected} is missing")
-    try:
-        action: object = game.parse_action(stored.text)
-        state.apply(stored.seat, action)
-    except IllegalAction as error:
-        raise ReplayMismatch(f"{where} is illegal: {error}") from error
-    except ValueError as error:
-        raise ReplayMismatch(f"{where} is unreadable: {error}") from error
-    return action
 
 
 def _step_action(

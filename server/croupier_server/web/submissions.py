@@ -25,6 +25,7 @@ from croupier_server.db.submissions import VersionStatus
 from croupier_server.web.access import Caller, RequiredCaller, Role
 from croupier_server.web.dependencies import DatabaseSession
 from croupier_server.web.openapi import error_answers
+from croupier_server.web.rate_limit import retry_after_header
 from croupier_server.web.ratings_cache import CachedRatings
 from croupier_server.web.versions import (
     BotName,
@@ -66,13 +67,16 @@ class SubmissionRefused(Exception):
     """An upload or a retirement that is refused; ``status`` is the HTTP status to answer.
 
     400: the archive or its manifest is wrong; 403: the bot is another author's; 409: the
-    name is an organiser's bot, or the version cannot be retired; 413: the archive, a file
-    or their number is over the server's limits.
+    name is an organiser's bot, the version cannot be retired, or too many of the author's
+    versions wait for their check; 413: the archive, a file or their number is over the
+    server's limits, or the author's archives would be; 429: the author has uploaded the
+    most an hour allows, ``retry_after_s`` says for how long.
     """
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, *, retry_after_s: float | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.retry_after_s = retry_after_s
 
 
 class SubmissionActions(Protocol):
@@ -173,7 +177,9 @@ def store_submission(actions: SubmissionActions, *, author_id: int, archive: byt
     try:
         stored = actions.submit(author_id=author_id, archive=archive)
     except SubmissionRefused as refused:
-        raise HTTPException(refused.status, str(refused)) from None
+        wait_s = refused.retry_after_s
+        headers = None if wait_s is None else retry_after_header(wait_s)
+        raise HTTPException(refused.status, str(refused), headers=headers) from None
     return Submission(
         bot=stored.bot,
         number=stored.number,
@@ -228,8 +234,10 @@ _ARCHIVE_BODY = {
             400: "The archive or its manifest is wrong",
             401: "No token, or a wrong one",
             403: "Not an author's token, or the bot is another author's",
-            409: "The name is an organiser's bot",
-            413: "The archive, a file or their number is over the server's limits",
+            409: "The name is an organiser's bot, or too many of your versions wait for a check",
+            413: "The archive, a file or their number is over the server's limits, or your "
+            "archives would be",
+            429: "You have uploaded the most an hour allows: wait (Retry-After)",
             503: "A dashboard served without the means to take bots",
         }
     ),

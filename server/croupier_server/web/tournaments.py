@@ -181,7 +181,10 @@ class TournamentDetail(TournamentLine):
 
     options: dict[str, Any] = Field(description="The rule options.")
     score_unit: str = Field(description="What the game's scores, and so margins, count.")
-    seed: int
+    seed: int | None = Field(
+        description="The tournament's seed, from which every deal's follows; null until it "
+        "is finished, or its deals could be rebuilt while they are played."
+    )
     settings: dict[str, Any] = Field(
         description="The format's own settings, by the keys of its setting specs."
     )
@@ -305,7 +308,7 @@ def tournament_detail(
         **_line(record, progress.finished, settings, leader=_leader(board.standings)).model_dump(),
         options=record.options,
         score_unit=_score_unit(record),
-        seed=settings.seed,
+        seed=settings.seed if record.status is TournamentStatus.FINISHED else None,
         settings=settings.format_settings.to_data(),
         rows=[_setting_line(row) for row in rows],
         trace=None if report.trace is None else _trace_line(report.trace),

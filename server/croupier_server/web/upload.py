@@ -18,7 +18,6 @@ from starlette.datastructures import FormData, UploadFile
 from starlette.formparsers import MultiPartException, MultiPartParser
 
 from croupier_server.web.access import LoginSession, author_login, check_csrf
-from croupier_server.web.admin.pages import UnframedRoute
 from croupier_server.web.submissions import (
     Actions,
     available,
@@ -30,7 +29,7 @@ from croupier_server.web.templating import render
 
 __all__ = ["FORM_OVERHEAD_BYTES", "router"]
 
-router = APIRouter(include_in_schema=False, route_class=UnframedRoute)
+router = APIRouter(include_in_schema=False)
 
 FORM_OVERHEAD_BYTES = 64 * 1024
 """What a form post may hold beyond its archive: its boundaries, headers and CSRF value."""
@@ -67,9 +66,11 @@ async def submit_form(request: Request, login: AuthorLogin, actions: Actions) ->
             store_submission, taking, author_id=submitter(login.caller), archive=archive
         )
     except HTTPException as refused:
-        return _form(
+        page = _form(
             request, login, actions, message=str(refused.detail), status=refused.status_code
         )
+        page.headers.update(refused.headers or {})  # a 429's Retry-After
+        return page
     return RedirectResponse(submitted.url, status_code=303)
 
 

@@ -28,7 +28,7 @@ from croupier_server.web.access import (
     check_csrf,
     user_login,
 )
-from croupier_server.web.admin.pages import UnframedRoute, read_form
+from croupier_server.web.admin.pages import read_form
 from croupier_server.web.dependencies import DatabaseSession, engine_of
 from croupier_server.web.people_access import people_button
 from croupier_server.web.ratings_cache import CachedRatings, RatingsCache
@@ -46,7 +46,7 @@ from croupier_server.web.versions import (
 
 __all__ = ["FILE_SHOWN_BYTES", "router", "submitted_bot_page"]
 
-router = APIRouter(include_in_schema=False, route_class=UnframedRoute)
+router = APIRouter(include_in_schema=False)
 
 FILE_SHOWN_BYTES = 256 * 1024
 """The most of a file a page shows as text."""

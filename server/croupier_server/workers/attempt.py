@@ -12,7 +12,9 @@
    environment made) on this machine, and plays with its command here; one that cannot
    be made ready is this worker's fault too.
 3. **Play** through the worker's referee while a :class:`~.lease.LeaseKeeper` renews the
-   lease on progress; a lost lease ends the game and its bots at once. A bot in its first
+   lease on progress, the command bots in processes borrowed from the worker's pools of
+   the tournament (:mod:`.processes`); a lost lease ends the game and its bots at once
+   (a process of a game that did not finish never goes back to a pool). A bot in its first
    games (it has chosen no action in a finished game of the tournament yet) that never
    says Hello stops the game before it is played.
 4. **Store**, in one transaction that first checks the attempt is still the current one: a
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -36,7 +39,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 from sqlalchemy import Engine
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from croupier.games import Game, load_game
 from croupier_server import db
@@ -54,6 +57,10 @@ from croupier_server.db.schedule import (
 from croupier_server.db.tournaments import bots_that_decided
 from croupier_server.db.work import ScheduledGameRecord, ScheduleStatus
 from croupier_server.game_store import store_game_log
+from croupier_server.logs import ids
+from croupier_server.processes.mode import ProcessMode
+from croupier_server.processes.plan import DealTable
+from croupier_server.processes.pool import USEFUL_HORIZON
 from croupier_server.queueing.jobs import defer_games
 from croupier_server.queueing.tournaments import after_game, stop_tournament
 from croupier_server.recorded_games import (
@@ -63,7 +70,7 @@ from croupier_server.recorded_games import (
     settings_from_data,
 )
 from croupier_server.referee.containment.sandbox import SealingUnavailable, require_sealing
-from croupier_server.referee.game import RefereeSettings
+from croupier_server.referee.game import ProcessSource, RefereeSettings
 from croupier_server.referee.records import GameLog
 from croupier_server.referee.service import RefereeServer
 from croupier_server.settings import SubmissionSettings
@@ -73,6 +80,7 @@ from croupier_server.submissions.preparing import (
     prepare_versions_named,
 )
 from croupier_server.workers.lease import LeaseKeeper
+from croupier_server.workers.processes import WorkerPools
 
 __all__ = [
     "RETRY_DELAY_S",
@@ -83,6 +91,8 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+
+_LOG = logging.getLogger(__name__)
 
 RETRY_DELAY_S = 2.0
 """How long a game lost to a worker's own fault waits before a worker may take it again."""
@@ -108,7 +118,12 @@ class _Attempt:
     game: Game[Any]
     bots: list[BotRecord]
     seed: int
+    deal: int
     settings: RefereeSettings
+    mode: ProcessMode
+    """How the tournament's bots' processes are used from game to game."""
+    waiting: tuple[DealTable, ...]
+    """The tournament's next games queued, in order: their processes are started ahead."""
     lease_s: float
     problem: str
     """Why this worker cannot play it (it was lost at once), or empty."""
@@ -132,12 +147,14 @@ async def play_attempt(
     server: RefereeServer,
     worker: WorkerIdentity,
     scheduled_id: int,
-    report: Callable[[str], object],
+    *,
+    pools: WorkerPools | None = None,
 ) -> None:
-    """Play the next attempt at scheduled game ``scheduled_id``, telling ``report`` how, in a line.
+    """Play the next attempt at scheduled game ``scheduled_id``, logging how in a line.
 
-    A cancellation (the worker stops) hands the game back, or lets a claim or a store
-    already under way end first; the line is said all the same.
+    Its command bots play in processes borrowed from ``pools``; without, in processes
+    started for it. A cancellation (the worker stops) hands the game back, or lets a
+    claim or a store already under way end first; the line is said all the same.
 
     Raises:
         DatabaseFailure: the database failed before the attempt was claimed, or while its
@@ -147,13 +164,17 @@ async def play_attempt(
     claim = partial(_claim, engine, worker, scheduled_id, ready=ready)
     attempt, cancelled = await _to_the_end(claim)
     if attempt is None:
-        report(f"job for scheduled game {scheduled_id} dropped: it is not queued any more")
+        _say(
+            worker,
+            None,
+            f"job for scheduled game {scheduled_id} dropped: it is not queued any more",
+        )
     elif attempt.problem:
-        report(f"lost {attempt.label}: {attempt.problem}")
+        _say(worker, attempt, f"lost {attempt.label}: {attempt.problem}", logging.WARNING)
     elif cancelled:
-        await _hand_back_stopped(engine, worker, attempt, report)
+        await _hand_back_stopped(engine, worker, attempt)
     else:
-        await _play_claimed(engine, server, worker, attempt, report)
+        await _play_claimed(engine, server, worker, attempt, pools)
         return
     if cancelled:
         raise asyncio.CancelledError
@@ -164,40 +185,46 @@ async def _play_claimed(
     server: RefereeServer,
     worker: WorkerIdentity,
     attempt: _Attempt,
-    report: Callable[[str], object],
+    pools: WorkerPools | None,
 ) -> None:
     """Play a claimed attempt and store it, or hand it back; one line says which."""
     started = time.monotonic()
     try:
-        log, stored_actions, lost = await _play(engine, server, worker, attempt)
+        log, stored_actions, lost = await _play(engine, server, worker, attempt, pools)
     except asyncio.CancelledError:
-        await _hand_back_stopped(engine, worker, attempt, report)
+        await _hand_back_stopped(engine, worker, attempt)
         raise
     except DatabaseFailure as failure:
-        report(f"lost {attempt.label}: the database failed ({failure})")
+        _say(
+            worker, attempt, f"lost {attempt.label}: the database failed ({failure})", logging.ERROR
+        )
         return
     except Exception as error:  # the referee's own failure: bots' faults are data
         reason = f"the referee failed: {type(error).__name__}: {_first_line(error)}"
         await _shielded_hand_back(engine, worker, attempt, reason)
-        report(f"lost {attempt.label}: {reason}")
+        _say(worker, attempt, f"lost {attempt.label}: {reason}", logging.ERROR)
         return
     if log.stopped is not None and not lost:
-        await _stop_on(engine, worker, attempt, log, stored_actions=stored_actions, report=report)
+        await _stop_on(engine, worker, attempt, log, stored_actions=stored_actions)
         return
     if lost or log.result is None:
         reason = (
             f"worker {worker.name}: {lost}" if lost else "the referee could not finish the game"
         )
         await _shielded_hand_back(engine, worker, attempt, reason)
-        report(f"lost {attempt.label}: {lost or reason}")
+        _say(worker, attempt, f"lost {attempt.label}: {lost or reason}", logging.WARNING)
         return
     store = partial(_store, engine, worker, attempt, log, stored_actions)
     stored, cancelled = await _to_the_end(store)
     if stored:
         elapsed = time.monotonic() - started
-        report(f"{attempt.label}: finished in {elapsed:.1f} s (game {attempt.game_id})")
+        _say(
+            worker,
+            attempt,
+            f"{attempt.label}: finished in {elapsed:.1f} s (game {attempt.game_id})",
+        )
     else:
-        report(f"refused the result of {attempt.label}: the attempt was lost meanwhile")
+        _refused(worker, attempt)
     if cancelled:
         raise asyncio.CancelledError
 
@@ -209,7 +236,6 @@ async def _stop_on(
     log: GameLog,
     *,
     stored_actions: int,
-    report: Callable[[str], object],
 ) -> None:
     """Store a game stopped on a bot that did not start, fail it and stop its tournament."""
     assert log.stopped is not None
@@ -217,19 +243,41 @@ async def _stop_on(
     stored, cancelled = await _to_the_end(store)
     first_line = str(log.stopped).splitlines()[0]
     if stored:
-        report(f"{attempt.label} stopped its tournament: {first_line}")
+        _say(
+            worker,
+            attempt,
+            f"{attempt.label} stopped its tournament: {first_line}",
+            logging.WARNING,
+        )
     else:
-        report(f"refused the result of {attempt.label}: the attempt was lost meanwhile")
+        _refused(worker, attempt)
     if cancelled:
         raise asyncio.CancelledError
 
 
-async def _hand_back_stopped(
-    engine: Engine, worker: WorkerIdentity, attempt: _Attempt, report: Callable[[str], object]
-) -> None:
+async def _hand_back_stopped(engine: Engine, worker: WorkerIdentity, attempt: _Attempt) -> None:
     """Hand back an attempt the stopping worker will not play, and say so."""
     await _shielded_hand_back(engine, worker, attempt, f"worker {worker.name} stopped")
-    report(f"handed back {attempt.label}: worker {worker.name} stopped")
+    _say(worker, attempt, f"handed back {attempt.label}: worker {worker.name} stopped")
+
+
+def _refused(worker: WorkerIdentity, attempt: _Attempt) -> None:
+    _say(
+        worker,
+        attempt,
+        f"refused the result of {attempt.label}: the attempt was lost meanwhile",
+        logging.WARNING,
+    )
+
+
+def _say(
+    worker: WorkerIdentity, attempt: _Attempt | None, line: str, level: int = logging.INFO
+) -> None:
+    """Log ``line`` as the worker's, about ``attempt``'s game and tournament."""
+    about = (
+        {} if attempt is None else {"game": attempt.game_id, "tournament": attempt.tournament_id}
+    )
+    _LOG.log(level, "worker %s: %s", worker.name, line, extra=ids(worker=worker.name, **about))
 
 
 async def _to_the_end(call: Callable[[], T]) -> tuple[T, bool]:
@@ -245,7 +293,11 @@ async def _to_the_end(call: Callable[[], T]) -> tuple[T, bool]:
 
 
 async def _play(
-    engine: Engine, server: RefereeServer, worker: WorkerIdentity, attempt: _Attempt
+    engine: Engine,
+    server: RefereeServer,
+    worker: WorkerIdentity,
+    attempt: _Attempt,
+    pools: WorkerPools | None,
 ) -> tuple[GameLog, int, str]:
     """Referee the attempt while its lease is kept; the log, its stored actions, why lost."""
     log = GameLog(game_id=str(attempt.game_id), game=attempt.game, seed=attempt.seed)
@@ -256,16 +308,34 @@ async def _play(
         lease_s=attempt.lease_s,
         progress=lambda: len(log.actions) + len(log.events),
     )
-    refereeing = asyncio.ensure_future(
-        referee_recorded_game(
+
+    async def referee(processes: ProcessSource | None) -> int:
+        return await referee_recorded_game(
             engine,
             server,
             log,
             bots=attempt.bots,
             settings=attempt.settings,
+            processes=processes,
             must_start=attempt.unproven.__contains__,
         )
-    )
+
+    async def referee_borrowing() -> int:
+        if pools is None:
+            return await referee(None)
+        async with pools.borrowing(
+            attempt.tournament_id,
+            game=attempt.game.name,
+            seats=attempt.game.num_players,
+            mode=attempt.mode,
+            settings=attempt.settings,
+            bots=attempt.bots,
+            deal=attempt.deal,
+            waiting=attempt.waiting,
+        ) as processes:
+            return await referee(processes)
+
+    refereeing = asyncio.ensure_future(referee_borrowing())
     keeping = asyncio.ensure_future(keeper.keep())
     try:
         await asyncio.wait({refereeing, keeping}, return_when=asyncio.FIRST_COMPLETED)
@@ -275,6 +345,8 @@ async def _play(
             task.cancel()
         await asyncio.gather(refereeing, keeping, return_exceptions=True)
     if refereeing.cancelled():
+        if pools is not None:
+            pools.forget(attempt.tournament_id)
         return log, 0, keeping.result()
     return log, refereeing.result(), ""
 
@@ -358,11 +430,28 @@ def _claim(
             game=game,
             bots=bots,
             seed=scheduled.seed,
+            deal=scheduled.deal,
             settings=settings,
+            mode=ProcessMode.stored(tournament.settings),
+            waiting=_queued_after(session, scheduled.tournament_id),
             lease_s=lease_s,
             problem=problem,
             unproven=frozenset(names - started),
         )
+
+
+def _queued_after(session: Session, tournament_id: int) -> tuple[DealTable, ...]:
+    """The tournament's games queued now, lowest number first, as many as a pool looks at."""
+    query = (
+        select(ScheduledGameRecord.deal, ScheduledGameRecord.bots)
+        .where(
+            ScheduledGameRecord.tournament_id == tournament_id,
+            ScheduledGameRecord.status == ScheduleStatus.QUEUED,
+        )
+        .order_by(col(ScheduledGameRecord.number))
+        .limit(USEFUL_HORIZON)
+    )
+    return tuple(DealTable(deal, tuple(bots)) for deal, bots in session.exec(query))
 
 
 def _problem_here(bots: list[BotRecord], settings: RefereeSettings, worker: WorkerIdentity) -> str:
@@ -373,7 +462,8 @@ def _problem_here(bots: list[BotRecord], settings: RefereeSettings, worker: Work
         missing = missing_files(bot.command)
         if missing:
             return f"bot {bot.name!r} needs {', '.join(missing)}, missing on worker {worker.name}"
-    if settings.sealed:
+    versions = any(bot.author_id is not None for bot in bots)
+    if settings.sealed or versions:  # an author's version is never played unsealed
         try:
             require_sealing()
         except SealingUnavailable as error:

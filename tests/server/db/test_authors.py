@@ -7,6 +7,7 @@ from sqlmodel import Session
 
 from croupier_server.db import authors
 from croupier_server.db.errors import AuthorNameTaken, RecordNotFound
+from croupier_server.db.names import NameRefused
 from croupier_server.db.submissions import AUTHOR_NAME_MAX_LENGTH
 from croupier_server.tokens import hash_secret
 
@@ -42,14 +43,15 @@ def test_a_name_is_taken_once(session: Session) -> None:
     with pytest.raises(AuthorNameTaken, match="an author named 'ada' already exists"):
         authors.add_author(session, name="ada")
     assert len(authors.list_authors(session)) == 1
-    authors.add_author(session, name="Ada")  # case-sensitive, as bot names
+    with pytest.raises(NameRefused, match=r"not 'Ada' \(try 'ada'\)"):
+        authors.add_author(session, name="Ada")  # one spelling per name, as bot names
 
 
 @pytest.mark.parametrize(
     "name", ["", " ada", "ada ", "a\nb", "tab\there", "x" * (AUTHOR_NAME_MAX_LENGTH + 1), "\x00"]
 )
 def test_a_bad_name_is_refused_and_nothing_stored(session: Session, name: str) -> None:
-    with pytest.raises(ValueError, match="an author name is 1 to 64 printable characters"):
+    with pytest.raises(ValueError, match="an author name is 1 to 64 lowercase ASCII letters"):
         authors.add_author(session, name=name)
     assert authors.list_authors(session) == []
 

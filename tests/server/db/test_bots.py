@@ -13,9 +13,9 @@ from tests import queries
 
 def test_bots_are_added_listed_and_found_by_name(session: Session) -> None:
     db.add_bot(session, name="zeta", game="lexio", command="./zeta", limits={"memory_mb": 64})
-    db.add_bot(session, name="Alpha", game="cribbage", command="python a.py", description="A")
+    db.add_bot(session, name="beta", game="cribbage", command="python a.py", description="A")
     db.add_bot(session, name="alpha", game="lexio", command="python b.py")
-    assert [bot.name for bot in db.list_bots(session)] == ["Alpha", "alpha", "zeta"]
+    assert [bot.name for bot in db.list_bots(session)] == ["alpha", "beta", "zeta"]
     assert [bot.name for bot in db.list_bots(session, game="lexio")] == ["alpha", "zeta"]
     zeta = db.get_bot_by_name(session, name="zeta")
     assert zeta is not None

@@ -22,7 +22,9 @@ from croupier.games import load_game
 from croupier_server import db
 from croupier_server.clock import utc_now
 from croupier_server.db import (
+    BotNameTaken,
     DatabaseUnavailable,
+    authors,
     create_database_engine,
     init_database,
     outputs,
@@ -350,3 +352,60 @@ def test_a_database_of_revision_0005_opens_the_organisers_bots_to_people_only(
     with Session(blank) as session:
         opened = {bot.name: is_open_to_people(session, bot) for bot in db.list_bots(session)}
     assert opened == {"house": True, "visitor": True, "mine": False, "mine@1": False}
+
+
+def test_a_database_of_revision_0006_keeps_its_names_and_folds_them_oldest_first(
+    blank: Engine,
+) -> None:
+    """0007: every bot and author gets its folded name, unique; of two stored names that
+    fold alike, both kept, the older holds it."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with migrating(blank) as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0006")
+    bots = sa.table(
+        "bot",
+        *(sa.column(name) for name in ("id", "name", "game", "kind", "command", "description")),
+        sa.column("limits", sa.JSON),
+        sa.column("created_at", UTCDateTime),
+        sa.column("open_to_people"),
+    )
+    stored_authors = sa.table(
+        "author", sa.column("name"), sa.column("signed_up"), sa.column("created_at", UTCDateTime)
+    )
+    with blank.begin() as connection:
+        for number, name in enumerate(["Alpha", "lexio_greedy", "alpha"], start=1):
+            connection.execute(
+                bots.insert().values(
+                    id=number,
+                    name=name,
+                    game="lexio",
+                    kind="command",
+                    command="true",
+                    description="",
+                    limits={},
+                    created_at=MOMENT,
+                    open_to_people=True,
+                )
+            )
+        for name in ["Ada", "ada", "grace"]:
+            connection.execute(
+                stored_authors.insert().values(name=name, signed_up=False, created_at=MOMENT)
+            )
+
+    init_database(blank)
+
+    assert _revision(blank) == HEAD_REVISION
+    with Session(blank) as session:
+        folded = {bot.name: bot.folded_name for bot in db.list_bots(session)}
+        assert folded == {"Alpha": "alpha", "alpha": None, "lexio_greedy": "lexio_greedy"}
+        assert {a.name: a.folded_name for a in authors.list_authors(session)} == {
+            "Ada": "ada",
+            "ada": None,
+            "grace": "grace",
+        }
+        with pytest.raises(BotNameTaken, match="a bot named 'Alpha' already exists"):
+            db.add_bot(session, name="alpha", game="lexio", command="true")
+        added, _ = authors.add_author(session, name="lovelace")
+        assert added.folded_name == "lovelace"

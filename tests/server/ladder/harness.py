@@ -10,10 +10,8 @@ import asyncio
 import contextlib
 import shlex
 import sys
-import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import TypeVar
 
 from sqlalchemy import Engine
 from sqlmodel import Session, col, select
@@ -30,13 +28,13 @@ from croupier_server.recorded_games import allow_remote_bots
 from croupier_server.referee.game import RefereeSettings
 from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import RefereeServer
+from tests import waiting
 from tests.server.ladder.versions import add_version
 from tests.server.referee.harness import example_command
 
 __all__ = [
     "LEXIO",
     "NOT_STARTING",
-    "Lines",
     "add_versions",
     "finished_games",
     "lexio_ladder",
@@ -44,6 +42,8 @@ __all__ = [
     "scheduled_games",
     "wait_until",
 ]
+
+Value = TypeVar("Value")
 
 LEXIO = {"players": 3, "rounds": 1}
 """Lexio of three seats and one round: games of a fraction of a second."""
@@ -88,19 +88,9 @@ def lexio_ladder(
     )
 
 
-@dataclass
-class Lines:
-    """The lines a run reports."""
-
-    said: list[str]
-
-    def __call__(self, line: str) -> None:
-        self.said.append(line)
-
-
 @contextlib.asynccontextmanager
 async def running(
-    engine: Engine, ladder: LadderRecord, *, on_workers: bool = False, report: Lines | None = None
+    engine: Engine, ladder: LadderRecord, *, on_workers: bool = False
 ) -> AsyncIterator[RefereeServer]:
     """A run of ``ladder`` on a referee of its own (admitting the remote bots registered)
     while the block runs; cancelled after it. Yields the referee."""
@@ -114,7 +104,6 @@ async def running(
         ladder,
         on_workers=on_workers,
         sealed=False,
-        report=report or Lines([]),
         poll_s=0.2,
     )
     task = asyncio.create_task(run.run())
@@ -127,15 +116,9 @@ async def running(
         await server.stop()
 
 
-async def wait_until(condition: Callable[[], Any], what: str, *, timeout_s: float = 60) -> Any:
-    """The first true value of ``condition()`` (run in a thread), polled for ``timeout_s``."""
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        value = await asyncio.to_thread(condition)
-        if value:
-            return value
-        await asyncio.sleep(0.1)
-    raise AssertionError(f"not within {timeout_s:g} s: {what}")
+async def wait_until(condition: Callable[[], Value | None], what: str) -> Value:
+    """The first true value of ``condition()``, run in a thread (it may block on the database)."""
+    return await waiting.wait_until(lambda: asyncio.to_thread(condition), what)
 
 
 def scheduled_games(engine: Engine, tournament_id: int) -> list[ScheduledGameRecord]:

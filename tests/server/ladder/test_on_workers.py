@@ -19,9 +19,9 @@ from croupier_server.db.work import ScheduleStatus
 from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import RefereeServer
 from croupier_server.workers.attempt import WorkerIdentity, play_attempt
+from tests.server.conftest import Said
 from tests.server.ladder.harness import (
     NOT_STARTING,
-    Lines,
     add_versions,
     finished_games,
     lexio_ladder,
@@ -34,24 +34,23 @@ from tests.server.queueing.harness import jobs_of, new_worker, queue_engine, tou
 
 __all__ = ["queue_engine"]
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(180)]
+pytestmark = pytest.mark.slow
 
 
 def test_the_workers_play_a_ladders_games_and_a_version_that_does_not_start_is_rejected(
     queue_engine: Engine,
+    said: Said,
 ) -> None:
     engine = queue_engine
     add_versions(engine, "lexio", {**EXAMPLES, "broken": NOT_STARTING})
     ladder = lexio_ladder(engine, concurrency=3, rating_deals=1)
-    lines = Lines([])
-    worked: list[str] = []
 
     async def play() -> None:
         server = RefereeServer(SessionRegistry())
         await server.start()
         worker = WorkerIdentity(new_worker(engine, "w1"), "w1", 3.0)
         try:
-            async with running(engine, ladder, on_workers=True, report=lines):
+            async with running(engine, ladder, on_workers=True):
                 rows = await wait_until(
                     lambda: scheduled_games(engine, ladder.tournament_id), "games chosen"
                 )
@@ -70,15 +69,16 @@ def test_the_workers_play_a_ladders_games_and_a_version_that_does_not_start_is_r
                         if row.status is ScheduleStatus.QUEUED
                     ]
                     for row in queued:
-                        await play_attempt(engine, server, worker, row.id or 0, worked.append)
+                        await play_attempt(engine, server, worker, row.id or 0)
                     await asyncio.sleep(0.3)  # the ladder looks and chooses more
         finally:
             await server.stop()
 
     asyncio.run(play())
     assert tournament_of(engine, ladder.tournament_id).status is TournamentStatus.RUNNING
+    worked = said("croupier_server.workers")
     assert any("bot broken@1 did not start" in line for line in worked), worked
-    assert any("rejected broken@1: bot broken@1 did not start" in line for line in lines.said)
+    assert any("rejected broken@1: bot broken@1 did not start" in line for line in said())
     assert "No module named croupier" in version_of(engine, "broken@1").check_log
     rows = scheduled_games(engine, ladder.tournament_id)
     failed = [row for row in rows if row.status is ScheduleStatus.FAILED]

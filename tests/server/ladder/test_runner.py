@@ -26,9 +26,9 @@ from croupier_server.db.work import ScheduleStatus
 from croupier_server.ladder.runner import ladder_label
 from croupier_server.ladder.settings import LadderSettings
 from croupier_server.outcomes import EndedBy
+from tests.server.conftest import Said
 from tests.server.ladder.harness import (
     NOT_STARTING,
-    Lines,
     add_versions,
     count_by_status,
     finished_games,
@@ -41,7 +41,7 @@ from tests.server.ladder.versions import set_version_status
 from tests.server.referee.harness import EXAMPLES as EXAMPLES_DIRECTORY
 from tests.server.referee.harness import example_command
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(180)]
+pytestmark = pytest.mark.slow
 
 EXAMPLES = {
     "random": "lexio_random",
@@ -136,13 +136,14 @@ def test_a_ladder_plays_within_its_budget_until_every_version_has_its_rating(
         assert sorted(tournament.settings["bots"]) == sorted(names)
 
 
-def test_a_version_that_does_not_start_is_rejected_with_its_output(engine: Engine) -> None:
+def test_a_version_that_does_not_start_is_rejected_with_its_output(
+    engine: Engine, said: Said
+) -> None:
     names = add_versions(engine, "lexio", {**EXAMPLES, "broken": NOT_STARTING})
     ladder = lexio_ladder(engine, concurrency=2, rating_deals=2)
-    lines = Lines([])
 
     async def play() -> None:
-        async with running(engine, ladder, report=lines):
+        async with running(engine, ladder):
             await wait_until(
                 lambda: version_of(engine, "broken@1").status is VersionStatus.REJECTED,
                 "the broken version rejected",
@@ -157,7 +158,7 @@ def test_a_version_that_does_not_start_is_rejected_with_its_output(engine: Engin
     version = version_of(engine, "broken@1")
     assert version.detail.startswith("it did not start in its first games of ladder ")
     assert "No module named croupier" in version.check_log
-    assert any("rejected broken@1: bot broken@1 did not start" in line for line in lines.said)
+    assert any("rejected broken@1: bot broken@1 did not start" in line for line in said())
     for row in scheduled_games(engine, ladder.tournament_id):
         if "broken@1" in row.bots:
             assert row.status is ScheduleStatus.FAILED, row
@@ -285,6 +286,7 @@ def test_a_run_stopped_in_the_middle_plays_its_chosen_games_first_and_none_twice
 
 def test_a_version_that_cannot_be_made_ready_here_sits_out_and_stays_active(
     engine: Engine,
+    said: Said,
 ) -> None:
     add_versions(engine, "lexio", EXAMPLES)
     with Session(engine) as session:
@@ -295,17 +297,16 @@ def test_a_version_that_cannot_be_made_ready_here_sits_out_and_stays_active(
         session.add(archive)
         session.commit()
     ladder = lexio_ladder(engine, concurrency=2, rating_deals=1)
-    lines = Lines([])
 
     async def play() -> None:
-        async with running(engine, ladder, report=lines):
+        async with running(engine, ladder):
             await wait_until(
                 lambda: len(finished_games(engine, ladder.tournament_id)) >= 6, "6 games"
             )
 
     asyncio.run(play())
     assert version_of(engine, "strong@1").status is VersionStatus.ACTIVE
-    assert any("version strong@1 cannot be made ready here" in line for line in lines.said)
+    assert any("version strong@1 cannot be made ready here" in line for line in said())
     assert "strong@1" not in deals_of(engine, ladder.tournament_id)
     for row in scheduled_games(engine, ladder.tournament_id):
         if "strong@1" in row.bots:
@@ -315,16 +316,17 @@ def test_a_version_that_cannot_be_made_ready_here_sits_out_and_stays_active(
 
 def test_a_connected_remote_bot_takes_part_and_nothing_waits_for_it_once_it_goes(
     engine: Engine,
+    said: Said,
 ) -> None:
     add_versions(engine, "lexio", {"greedy": "lexio_greedy", "cautious": "lexio_cautious"})
     with Session(engine) as session:
         _, key = db.create_remote_bot(session, name="visitor", game="lexio")
-    # A seat waits this long for a remote bot that went, as its connection time.
-    ladder = lexio_ladder(engine, concurrency=2, rating_deals=2, connect_ms=2_000)
-    lines = Lines([])
+    # A seat waits this long for a remote bot that went, as its connection time: short, but
+    # long enough for the local bots to start on a loaded machine (else they are rejected).
+    ladder = lexio_ladder(engine, concurrency=2, rating_deals=2, connect_ms=15_000)
 
     async def play() -> None:
-        async with running(engine, ladder, report=lines) as server:
+        async with running(engine, ladder) as server:
             visitor = await asyncio.create_subprocess_exec(
                 sys.executable,
                 str(EXAMPLES_DIRECTORY / "lexio_random.py"),
@@ -352,7 +354,7 @@ def test_a_connected_remote_bot_takes_part_and_nothing_waits_for_it_once_it_goes
             )
 
     asyncio.run(play())
-    assert f"{ladder_label(ladder)}: visitor enters" in lines.said
+    assert f"{ladder_label(ladder)}: visitor enters" in said()
     rows = scheduled_games(engine, ladder.tournament_id)
     # What waited for it was cancelled, or played (its seat forfeited) if it looked idle
     # still when its game began.

@@ -43,8 +43,6 @@ from tests.server.queueing.harness import (
     tournament_of,
 )
 
-pytestmark = pytest.mark.timeout(60)
-
 CRIBBAGE_BOTS = ("cribbage_strong", "cribbage_greedy", "cribbage_discard", "cribbage_random")
 
 

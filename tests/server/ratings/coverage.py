@@ -5,7 +5,9 @@ last one a new version of the first (within about 30 Elo: a close pair). Its tab
 croupier's own (:func:`~croupier_server.tournament.formats.tables.field_tables`): a round
 robin, or a *ladder*, a new bot's gauntlet against a field that has played 60 deals a bot
 among themselves. Every deal is played once per cyclic rotation of its table (duplicate deals, as
-``deal_games`` plays them).
+``deal_games`` plays them). A *neighbours* board is sparse, as a ladder's matchmaking makes
+it: :data:`NEIGHBOUR_BOTS` bots sorted by strength, each table drawn among bots at most
+:data:`NEIGHBOUR_REACH` places apart, so most bots never meet.
 
 The results are either the **model** the fit assumes (a seat's score is its bot's
 log-strength plus a Gumbel draw: the placings are a Plackett-Luce ranking, every two seats
@@ -66,6 +68,12 @@ FIRST_SEAT = 0.3
 FIELD_DEALS = 60
 """The deals a bot of a ladder's field has played against the rest of the field."""
 
+NEIGHBOUR_BOTS = 24
+"""The bots of a neighbours board."""
+
+NEIGHBOUR_REACH = 4
+"""How many places apart in strength the bots of a neighbours board's table may be."""
+
 SIZES = (8, 15, 30, 100)
 """The deals a bot of the tournaments measured."""
 
@@ -82,15 +90,17 @@ class Scenario:
         deals: The deals every bot plays (a round robin), or the new bot (a ladder).
         luck: The results have a seat advantage and luck; else they follow the model.
         ladder: A new bot against a rated field; else a round robin.
+        neighbours: A sparse board of tables among neighbours in strength (not a ladder).
     """
 
     seats: int
     deals: int
     luck: bool = False
     ladder: bool = False
+    neighbours: bool = False
 
     def __str__(self) -> str:
-        kind = "ladder" if self.ladder else "round robin"
+        kind = "ladder" if self.ladder else "neighbours" if self.neighbours else "round robin"
         results = "luck" if self.luck else "model"
         return f"{self.seats} seats, {kind}, {self.deals} deals a bot, {results}"
 
@@ -176,10 +186,15 @@ def measure(scenario: Scenario, *, tournaments: int, method: Method = robust_int
 
 def simulate(scenario: Scenario, rng: random.Random) -> tuple[list[Deal], dict[str, float]]:
     """A tournament of ``scenario`` and the truth of its bots (the fit's limit, mean 0)."""
-    size = rng.randint(5 if scenario.ladder else 4, 8)
-    elos = [rng.gauss(0.0, 175.0) for _ in range(size - 1)]
-    elos.append(elos[0] + rng.gauss(0.0, 30.0))
-    strength = {f"b{k}": elo / ELO_PER_NEPER for k, elo in enumerate(elos)}
+    if scenario.neighbours:
+        elos = sorted(rng.gauss(0.0, 175.0) for _ in range(NEIGHBOUR_BOTS))
+    else:
+        elos = [
+            rng.gauss(0.0, 175.0) for _ in range(rng.randint(5 if scenario.ladder else 4, 8) - 1)
+        ]
+        elos.append(elos[0] + rng.gauss(0.0, 30.0))
+    digits = 2 if scenario.neighbours else 1  # names sorted as strengths, for the neighbours
+    strength = {f"b{k:0{digits}d}": elo / ELO_PER_NEPER for k, elo in enumerate(elos)}
     tables = _tables(sorted(strength), scenario, rng)
     seat = _seat_advantages(scenario)
     deals = []
@@ -200,6 +215,8 @@ def simulate(scenario: Scenario, rng: random.Random) -> tuple[list[Deal], dict[s
 def _tables(bots: list[str], scenario: Scenario, rng: random.Random) -> list[Table]:
     """A round robin of every bot, or the last bot's gauntlet after the rest's round robin."""
     seats = scenario.seats
+    if scenario.neighbours:
+        return _neighbour_tables(bots, scenario, rng)
     if not scenario.ladder:
         return field_tables(bots, seats, _table_count(len(bots), seats, scenario.deals), rng)
     field, new = bots[:-1], bots[-1]
@@ -207,6 +224,16 @@ def _tables(bots: list[str], scenario: Scenario, rng: random.Random) -> list[Tab
     count = max(1, round(scenario.deals / len(field))) if seats == 2 else scenario.deals
     gauntlet = field_tables(field, seats - 1, count, rng, pairs=seats == 2)
     return tables + [(new, *table) for table in gauntlet]
+
+
+def _neighbour_tables(bots: list[str], scenario: Scenario, rng: random.Random) -> list[Table]:
+    """About ``deals`` tables a bot: each bot in turn, with others near it in strength."""
+    tables = []
+    for number in range(scenario.deals * len(bots) // scenario.seats):
+        k = number % len(bots)
+        near = bots[max(0, k - NEIGHBOUR_REACH) : k] + bots[k + 1 : k + NEIGHBOUR_REACH + 1]
+        tables.append((bots[k], *rng.sample(near, scenario.seats - 1)))
+    return tables
 
 
 def _table_count(bots: int, seats: int, deals: int) -> int:

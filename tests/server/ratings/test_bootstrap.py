@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from croupier_server.ratings import bootstrap_elo, fit_elo, tally_pairs
+from croupier_server.ratings import bootstrap, bootstrap_elo, fit_elo, tally_pairs
 from tests.server.ratings.simulation import duplicate_advantage, field, tournament
 
 TRUTH = field([0, 60, 120, 250])
@@ -37,3 +37,20 @@ def test_duplicate_deals_need_fewer_games(seats: int) -> None:
     ratio = duplicate_advantage(TRUTH, games=2000, seats=seats, resamples=60)
     print(f"{seats} seats: random deals need {ratio:.2f} times the games of duplicate deals")
     assert ratio > 1.2
+
+
+def test_a_board_too_large_for_refits_gets_superiority_from_its_covariance(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    deals = tournament(TRUTH, games=200, seats=4, seed=3)
+    monkeypatch.setattr(bootstrap, "RESAMPLED_BOTS", 3)
+    fit = bootstrap_elo(deals, resamples=20, seed=1)
+    assert all(not sample for sample in fit.samples.values())
+    below = fit.superiority("b1", "b2")
+    assert fit.superiority("b2", "b1") == pytest.approx(1.0 - below)
+    assert below < 0.5 < fit.superiority("b2", "b1")
+    # The share of the difference's t distribution (that of its interval) above 0.
+    interval = fit.difference_interval("b2", "b1", confidence=1.0 - 2.0 * below)
+    assert interval.low == pytest.approx(0.0, abs=1e-6)
+    with pytest.raises(ValueError, match="resamples"):
+        bootstrap_elo(deals, resamples=0).superiority("b2", "b1")

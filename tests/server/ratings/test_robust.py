@@ -6,13 +6,11 @@ import math
 import random
 from statistics import variance
 
+import numpy as np
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from croupier_server.ratings import ELO_PER_NEPER, Deal, GameOutcome, bootstrap_elo
-from croupier_server.ratings.matrices import apply_function, cholesky, inverse, multiply
-from croupier_server.ratings.robust import _binomial_series, _leverage_adjustment
+from croupier_server.ratings.deal_meat import _binomial_series, _leverage_adjustment
 from croupier_server.ratings.student import t_quantile
 from tests.server.ratings.simulation import field, tournament
 
@@ -84,48 +82,25 @@ def test_a_single_deal_gives_a_finite_interval() -> None:
     assert math.isfinite(fit.interval("a").width)
 
 
-def spd(values: list[float], size: int) -> list[list[float]]:
-    """A symmetric positive definite matrix from ``size * size`` values."""
-    rows = [values[k * size : (k + 1) * size] for k in range(size)]
-    product = multiply(rows, [list(column) for column in zip(*rows, strict=True)])
-    return [
-        [v + (1.0 if i == j else 0.0) for j, v in enumerate(row)] for i, row in enumerate(product)
-    ]
-
-
-@given(st.lists(st.floats(-2.0, 2.0), min_size=16, max_size=16))
-def test_matrix_helpers_invert_factor_and_diagonalize(values: list[float]) -> None:
-    matrix = spd(values, 4)
-    for row, unit in zip(
-        multiply(inverse(matrix), matrix),
-        ([1.0 if i == j else 0.0 for j in range(4)] for i in range(4)),
-        strict=True,
-    ):
-        assert row == pytest.approx(unit, abs=1e-9)
-    lower = cholesky(matrix)
-    assert multiply(lower, [list(c) for c in zip(*lower, strict=True)]) == [
-        pytest.approx(r) for r in matrix
-    ]
-    root = apply_function(matrix, math.sqrt)
-    assert multiply(root, root) == [pytest.approx(r) for r in matrix]
-
-
 def test_the_series_and_the_eigenvalues_give_the_same_inflation() -> None:
     # A deal of four bots among well-known ones: small leverages, where the series is used.
-    information = [
-        [3.0, -1.0, -1.0, -1.0],
-        [-1.0, 3.0, -1.0, -1.0],
-        [-1.0, -1.0, 3.0, -1.0],
-        [-1.0, -1.0, -1.0, 3.0],
+    information = np.array(
+        [
+            [3.0, -1.0, -1.0, -1.0],
+            [-1.0, 3.0, -1.0, -1.0],
+            [-1.0, -1.0, 3.0, -1.0],
+            [-1.0, -1.0, -1.0, 3.0],
+        ]
+    )[np.newaxis]
+    covariance = np.array([[0.02 if i == j else 0.004 for j in range(4)] for i in range(4)])[
+        np.newaxis
     ]
-    covariance = [[0.02 if i == j else 0.004 for j in range(4)] for i in range(4)]
-    leverage = multiply(information, covariance)
-    bound = sum(leverage[k][k] for k in range(4))
+    leverage = information @ covariance
+    bound = float(np.trace(leverage[0]))
     assert bound < 0.25
     series = _binomial_series(leverage, bound)
-    scaled = [[10 * v for v in row] for row in covariance]  # leverages too large for it
-    assert _leverage_adjustment(information, covariance) == series
+    scaled = 10 * covariance  # leverages too large for it
+    assert np.array_equal(_leverage_adjustment(information, covariance), series)
     exact = _leverage_adjustment(information, scaled)
-    again = _binomial_series(multiply(information, scaled), 0.9)
-    for row, other in zip(exact, again, strict=True):
-        assert row == pytest.approx(other, abs=1e-9)
+    again = _binomial_series(information @ scaled, 0.9)
+    assert exact == pytest.approx(again, abs=1e-9)

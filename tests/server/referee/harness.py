@@ -18,12 +18,12 @@ import base64
 import dataclasses
 import json
 import os
+import queue
 import shlex
 import socket
 import subprocess
 import sys
 import threading
-import time
 import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -56,7 +56,7 @@ from croupier_server.referee.records import GameLog
 from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.seat import FaultPolicy
 from croupier_server.referee.service import RefereeServer
-from tests import queries
+from tests import queries, waiting
 from tests.fakebots.scripted import NOTE_PREFIX, RECORD_VARIABLE
 from tests.server.referee import processes
 from tests.server.referee.processes import SeenProcess
@@ -343,6 +343,7 @@ class ProcessWatch:
         self.most_bots = 0
         self._interval_s = interval_s
         self._running: list[SeenProcess] = []
+        self._listeners: list[Callable[[list[SeenProcess]], None]] = []
         self._lock = threading.Lock()
         self._looks: subprocess.Popen[str] | None = None
         self._thread = threading.Thread(target=self._follow, name=f"watch {tag}", daemon=True)
@@ -383,6 +384,8 @@ class ProcessWatch:
             self._running = running
             self.seen.update((process.pid, process) for process in running)
             self.most_bots = max(self.most_bots, sum(not p.keeper for p in running))
+            for listener in self._listeners:
+                listener(running)
 
     def bots(self) -> list[SeenProcess]:
         """The bots' processes seen (their keepers left out), in the order of their ids."""
@@ -390,17 +393,30 @@ class ProcessWatch:
             return sorted((p for p in self.seen.values() if not p.keeper), key=lambda p: p.pid)
 
     def wait_for(
-        self, condition: Callable[[list[SeenProcess]], bool], what: str, timeout_s: float = 30
+        self, condition: Callable[[list[SeenProcess]], bool], what: str
     ) -> list[SeenProcess]:
-        """The bots' processes running, once ``condition`` holds of them; ``what``: for an error."""
-        deadline = time.monotonic() + timeout_s
-        while time.monotonic() < deadline:
+        """The bots' processes running, once ``condition`` holds of them; ``what``: for an error.
+
+        ``condition`` is asked of every look from now on, as it comes, so a state that lasts
+        no longer than two looks (a short game's processes, on a loaded machine) is seen.
+        """
+        holding: queue.SimpleQueue[list[SeenProcess]] = queue.SimpleQueue()
+
+        def ask(running: list[SeenProcess]) -> None:
+            bots = [p for p in running if not p.keeper]
+            if condition(bots):
+                holding.put(bots)
+
+        with self._lock:
+            self._listeners.append(ask)
+            ask(self._running)
+        try:
+            return holding.get(timeout=waiting.patience_s())
+        except queue.Empty:
+            raise AssertionError(f"waited {waiting.patience_s():g} s for {what}") from None
+        finally:
             with self._lock:
-                running = [p for p in self._running if not p.keeper]
-            if condition(running):
-                return running
-            time.sleep(self._interval_s)
-        raise AssertionError(f"{what}: not within {timeout_s} s")
+                self._listeners.remove(ask)
 
 
 def free_port() -> int:

@@ -57,9 +57,10 @@ def tagged_processes(tag: str, keeper: str) -> dict[int, SeenProcess]:
     """The other processes running now whose command line holds ``tag``, by id.
 
     Zombies are not running; those whose command line holds ``keeper`` (the confinement's
-    path) are keepers. This one is left out: the watch's own command line names the tag.
+    path) are keepers. Watches (this script, wherever it runs) are left out: a watch's own
+    command line names the tag.
     """
-    needle, keeper_path = os.fsencode(tag), os.fsencode(keeper)
+    needle, keeper_path, watch = os.fsencode(tag), os.fsencode(keeper), os.fsencode(__file__)
     found = {}
     for name in os.listdir("/proc"):
         if not name.isdigit() or int(name) == os.getpid():
@@ -67,7 +68,7 @@ def tagged_processes(tag: str, keeper: str) -> dict[int, SeenProcess]:
         with contextlib.suppress(OSError, ValueError, KeyError):  # it ended meanwhile
             with open(f"/proc/{name}/cmdline", "rb") as cmdline:
                 argv = cmdline.read().split(b"\0")
-            if needle not in argv:
+            if needle not in argv or watch in argv:
                 continue
             with open(f"/proc/{name}/status") as status:
                 fields = dict(line.split(":", 1) for line in status)

@@ -32,8 +32,6 @@ from tests.server.referee.harness import (
     scripted_command,
 )
 
-pytestmark = pytest.mark.timeout(60)
-
 SQLITE_ONLY = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 
 LEXIO = load_game("lexio", {"players": 3, "rounds": 1})

@@ -38,7 +38,6 @@ from tests.server.referee.harness import (
 )
 
 pytestmark = [
-    pytest.mark.timeout(60),
     pytest.mark.parametrize("database_url", ["sqlite"], indirect=True),
 ]
 

@@ -27,6 +27,7 @@ import pytest
 
 from croupier_server.referee.containment import confinement, seal
 from croupier_server.referee.containment.sandbox import BOT_FILE_PREFIX
+from tests.waiting import ended, patience_s
 
 NOBODY = 65534
 ALLOWED_TASKS = 16
@@ -34,7 +35,6 @@ SETPRIV = shutil.which("setpriv")
 SYSTEM_PYTHON = shutil.which("python3", path="/usr/bin:/bin")
 
 pytestmark = [
-    pytest.mark.timeout(30),
     pytest.mark.skipif(
         os.geteuid() != 0 or SETPRIV is None or SYSTEM_PYTHON is None,
         reason="needs root, setpriv and the system's python3 to become nobody",
@@ -107,7 +107,7 @@ def test_a_user_other_than_root_is_held_by_rlimit_nproc_and_loses_the_network(
             start_new_session=True,
         )
         try:
-            out, _ = bot.communicate(timeout=20)
+            out, _ = ended(bot)
         finally:
             os.killpg(bot.pid, signal.SIGKILL)  # the children that sleep
     forks, tcp = out.split(maxsplit=1)
@@ -187,7 +187,7 @@ def test_a_referee_that_is_not_root_seals_a_seat_in_a_user_namespace(
             cwd="/",
             capture_output=True,
             text=True,
-            timeout=20,
+            timeout=patience_s(),
             check=False,
         )
     assert bot.returncode == 0, bot.stderr

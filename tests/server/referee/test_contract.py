@@ -36,7 +36,6 @@ from tests.server.referee.test_faults import FAULTY, LEXIO, SEED
 LISTENER = Path(__file__).parents[2] / "fakebots" / "listener.py"
 
 pytestmark = [
-    pytest.mark.timeout(60),
     pytest.mark.parametrize("database_url", ["sqlite"], indirect=True),
 ]
 

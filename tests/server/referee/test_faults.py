@@ -33,8 +33,6 @@ from tests.server.referee.harness import (
     tagged_processes,
 )
 
-pytestmark = pytest.mark.timeout(60)
-
 SQLITE_ONLY = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 """Most fault tests are about the referee, not storage: one backend is enough for them."""
 

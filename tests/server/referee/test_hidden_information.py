@@ -25,7 +25,6 @@ from croupier_server import db
 from tests.server.referee.harness import Transcript, play, scripted_command
 
 pytestmark = [
-    pytest.mark.timeout(60),
     pytest.mark.parametrize("database_url", ["sqlite"], indirect=True),
 ]
 

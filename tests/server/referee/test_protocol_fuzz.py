@@ -46,8 +46,9 @@ from croupier_server.referee.records import GameLog
 from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import HELLO_TIMEOUT_S, MAX_MESSAGE_BYTES, RefereeServer
 from tests.server.referee.harness import GENEROUS, example_command, register
+from tests.waiting import wait_for
 
-pytestmark = [pytest.mark.timeout(180), pytest.mark.slow]
+pytestmark = pytest.mark.slow
 
 SQLITE_ONLY = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 
@@ -335,7 +336,7 @@ class RefereeThread:
     def __enter__(self) -> RefereeThread:
         self._thread = threading.Thread(target=asyncio.run, args=(self._serve(),))
         self._thread.start()
-        assert self._ready.wait(30), "the referee did not start"
+        wait_for(self._ready.is_set, "the referee to start")
         return self
 
     def __exit__(self, *exc: object) -> None:

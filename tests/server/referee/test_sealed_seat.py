@@ -15,7 +15,6 @@ import socket
 import subprocess
 import sys
 import textwrap
-import time
 import uuid
 from pathlib import Path
 from typing import Any
@@ -26,8 +25,9 @@ from croupier_server.referee.containment import seal
 from croupier_server.referee.containment.launcher import BotProcess
 from croupier_server.referee.containment.limits import DEFAULT_LIMITS
 from tests.server.referee.harness import is_running
+from tests.waiting import patience_s, wait_for
 
-pytestmark = [pytest.mark.timeout(60), pytest.mark.usefixtures("sealed_seats")]
+pytestmark = pytest.mark.usefixtures("sealed_seats")
 
 PROBE = textwrap.dedent(
     """
@@ -133,9 +133,9 @@ STUBBORN = textwrap.dedent(
         if os.fork() == 0:
             os.setsid()
             if os.fork() == 0:
-                time.sleep(120)
+                time.sleep(float(sys.argv[2]))
             os._exit(0)
-    time.sleep(120)
+    time.sleep(float(sys.argv[2]))
     """
 )
 """Leaves three grandchildren in sessions of their own, then waits."""
@@ -155,26 +155,22 @@ def processes_tagged(tag: str) -> list[int]:
 
 def test_every_process_of_a_sealed_bot_dies_with_a_referee_killed_by_sigkill() -> None:
     tag = f"stubborn-{uuid.uuid4().hex}"
-    bot = shlex.join([sys.executable, "-c", STUBBORN, tag])
+    # They outlive the test's wait for their end: ended, they were killed.
+    bot = shlex.join([sys.executable, "-c", STUBBORN, tag, str(patience_s() + 60)])
     referee = subprocess.Popen(
         [sys.executable, "-c", REFEREE, bot], stdout=subprocess.PIPE, text=True
     )
     try:
         assert referee.stdout is not None
         assert referee.stdout.readline() == "started\n"
-        deadline = time.monotonic() + 20
-        while len(processes_tagged(tag)) < 1 + 3 + 1 and time.monotonic() < deadline:
-            time.sleep(0.05)  # the keeper, the bot, three grandchildren
-        assert len(processes_tagged(tag)) >= 5
+        # the keeper, the bot, three grandchildren
+        wait_for(lambda: len(processes_tagged(tag)) >= 1 + 3 + 1, "the bot's five processes")
     finally:
         referee.send_signal(signal.SIGKILL)
         referee.wait()
         if referee.stdout is not None:
             referee.stdout.close()
-    deadline = time.monotonic() + 10
-    while processes_tagged(tag) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert processes_tagged(tag) == []
+    wait_for(lambda: processes_tagged(tag) == [], "every process of the bot to die")
 
 
 def test_a_sealed_bot_reaches_the_referees_socket_and_nothing_else() -> None:

@@ -11,15 +11,11 @@ import shlex
 import sys
 from typing import Any
 
-import pytest
-
 from croupier_server.control import BotLimits
 from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.start_check import StartCheck, check_start
 from tests.server.referee.harness import example_command, scripted_command
-
-pytestmark = pytest.mark.timeout(60)
 
 
 def python(code: str) -> str:

@@ -4,7 +4,8 @@
 can make what the SDK's packer never would: absolute paths, ``..``, links out, devices);
 :func:`bot_archive` packs a bot's directory as ``croupier-bot submit`` does
 (:func:`croupier.packing.pack_directory`); :func:`write_wheel` writes a pure-Python wheel
-with :mod:`zipfile` (its METADATA, WHEEL and RECORD), installable with no network.
+with :mod:`zipfile` (its METADATA, WHEEL and RECORD), installable with no network;
+:func:`write_probe_wheel` one whose ``.pth`` line probes what it may reach.
 """
 
 from __future__ import annotations
@@ -23,10 +24,12 @@ from croupier.packing import pack_directory
 
 __all__ = [
     "FIRST_LEGAL_BOT",
+    "PROBE_MODULE",
     "TarEntry",
     "archive",
     "bot_archive",
     "manifest_text",
+    "write_probe_wheel",
     "write_wheel",
 ]
 
@@ -121,3 +124,50 @@ def write_wheel(directory: Path, name: str, version: str, modules: Mapping[str, 
 
 def _digest(data: bytes) -> str:
     return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+
+PROBE_MODULE = textwrap.dedent(
+    """\
+    import json, os, socket, sys
+
+    def probe(database, outside, port):
+        here = os.path.dirname(os.path.abspath(__file__))
+        found = {"uid": os.getuid(), "hostname": socket.gethostname()}
+        found["croupier_variables"] = sorted(v for v in os.environ if v.startswith("CROUPIER"))
+        try:
+            with open(database, "rb") as file:
+                found["read_database"] = len(file.read())
+        except OSError as error:
+            found["read_database"] = error.strerror
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=5).close()
+            found["network"] = "connected"
+        except OSError as error:
+            found["network"] = error.strerror
+        try:
+            with open(outside, "w") as file:
+                file.write("escaped")
+            found["write_outside"] = "written"
+        except OSError as error:
+            found["write_outside"] = error.strerror
+        marker = os.path.join(here, f"probe-{os.getpid()}.json")
+        with open(marker, "w") as file:
+            json.dump(found, file)
+        print("probe:", json.dumps(found), file=sys.stderr, flush=True)
+    """
+)
+"""What a hostile wheel's ``.pth`` line runs: it notes who and where it is, and what it can do."""
+
+
+def write_probe_wheel(
+    directory: Path, name: str, *, database: Path, outside: Path, port: int
+) -> Path:
+    """The wheel of ``name`` 1.0, whose ``.pth`` line probes (:data:`PROBE_MODULE`) on start.
+
+    Each time a Python that has it installed starts, the probe tries to read ``database``,
+    to reach 127.0.0.1:``port`` and to write ``outside``, and leaves what it found as
+    ``probe-PID.json`` beside its module (and prints it).
+    """
+    module = f"{name}_probe"
+    line = f"import {module}; {module}.probe({str(database)!r}, {str(outside)!r}, {port})\n"
+    return write_wheel(directory, name, "1.0", {f"{module}.py": PROBE_MODULE, f"{name}.pth": line})

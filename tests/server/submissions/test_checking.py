@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
+import hashlib
 from collections.abc import AsyncIterator, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,8 +20,10 @@ import pytest
 from sqlalchemy import Engine
 from sqlmodel import Session
 
+from croupier.manifest import Manifest
 from croupier_server import db
 from croupier_server.db import GameRecord, authors, create_database_engine, init_database, versions
+from croupier_server.db.names import NameRefused
 from croupier_server.db.submissions import BotVersionRecord, VersionStatus
 from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import RefereeServer
@@ -27,6 +31,7 @@ from croupier_server.settings import RequirementIndex, SubmissionSettings
 from croupier_server.submissions.checker import check_versions
 from croupier_server.submissions.checking import check_version
 from croupier_server.submissions.intake import receive_upload
+from tests.server.conftest import Said
 from tests.server.submissions.building import (
     FIRST_LEGAL_BOT,
     bot_archive,
@@ -34,7 +39,7 @@ from tests.server.submissions.building import (
     write_wheel,
 )
 
-pytestmark = [pytest.mark.timeout(180), pytest.mark.usefixtures("sealed_seats")]
+pytestmark = pytest.mark.usefixtures("sealed_seats")
 
 HELPED_BOT = FIRST_LEGAL_BOT.replace(
     "return observation.legal_actions[0]",
@@ -150,6 +155,15 @@ def test_a_version_that_cannot_import_what_it_needs_is_rejected_with_its_output(
     assert version.check_games == []
 
 
+def test_a_check_log_shows_no_path_of_the_server(place: Place) -> None:
+    bot = "import numpy_is_not_installed\n" + FIRST_LEGAL_BOT
+    version = place.check(place.upload("crashes", {"bot.py": bot}))
+    assert 'File "<version>/files/bot.py", line 1' in version.check_log  # its traceback
+    assert "files: <version>/files" in version.check_log
+    assert str(place.settings.versions_dir) not in version.check_log
+    assert str(place.settings.versions_dir) not in (version.detail or "")
+
+
 def test_a_version_that_plays_illegally_is_rejected_with_its_game(place: Place) -> None:
     stubborn = FIRST_LEGAL_BOT.replace(
         "return observation.legal_actions[0]",
@@ -203,8 +217,9 @@ def test_a_version_whose_requirement_cannot_be_installed_is_rejected(place: Plac
 
 
 def test_the_checker_checks_oldest_first_and_outlives_a_version_that_breaks_it(
-    place: Place,
+    place: Place, said: Said
 ) -> None:
+    place.settings = dataclasses.replace(place.settings, check_concurrency=1)  # one at a time
     broken = place.upload("broken", {"bot.py": FIRST_LEGAL_BOT})
     left = place.upload("left", {"bot.py": "import nothing_here\n"})
     good = place.upload("good", {"bot.py": FIRST_LEGAL_BOT})
@@ -215,7 +230,6 @@ def test_the_checker_checks_oldest_first_and_outlives_a_version_that_breaks_it(
         record.manifest = {"name": "broken"}  # what no check can read
         session.add(record)
         session.commit()
-    said: list[str] = []
 
     async def serve() -> None:
         async with referee() as server:
@@ -225,7 +239,6 @@ def test_the_checker_checks_oldest_first_and_outlives_a_version_that_breaks_it(
                     server,
                     settings=place.settings,
                     sealed=True,
-                    report=said.append,
                     idle_seconds=0.1,
                     retry_seconds=0.1,
                 )
@@ -238,14 +251,15 @@ def test_the_checker_checks_oldest_first_and_outlives_a_version_that_breaks_it(
                 await checking
 
     asyncio.run(asyncio.wait_for(serve(), timeout=150))
-    assert said[0] == "versions: 1 left checking by a stopped server are received again"
+    lines = said("croupier_server.submissions.checker")
+    assert lines[0] == "versions: 1 left checking by a stopped server are received again"
     assert place.version(good).status is VersionStatus.ACTIVE
     assert place.version(left).status is VersionStatus.REJECTED
     rejected = place.version(broken)
     assert rejected.status is VersionStatus.REJECTED
     assert rejected.detail.startswith("its check failed: ManifestError: croupier.toml: ")
-    assert f"version broken@1 rejected: {rejected.detail} (3 times)" in said
-    assert said[-2:] == [
+    assert f"version broken@1 rejected: {rejected.detail} (3 times)" in lines
+    assert lines[-2:] == [
         f"version left@1 rejected: {place.version(left).detail}",
         f"version good@1 active: {place.version(good).detail}",
     ]
@@ -270,3 +284,53 @@ def test_a_version_retired_during_its_check_stays_retired(place: Place) -> None:
     version = place.version(bot_id)
     assert version.status is VersionStatus.RETIRED
     assert version.detail == "retired by its author"
+
+
+QUITTER = FIRST_LEGAL_BOT.replace("return observation.legal_actions[0]", "raise SystemExit(1)")
+"""A version that says Hello, then crashes at its first decision."""
+
+
+def test_a_version_is_not_accepted_untested_when_an_author_holds_its_opponent_s_name(
+    place: Place,
+) -> None:
+    """An author's bot named ``cribbage-random`` (stored before the name was reserved) is
+    no house bot: the version is rejected, never accepted without its games."""
+    with Session(place.engine) as session:
+        squatter, _ = authors.add_author(session, name="mallory")
+        assert squatter.id is not None
+        manifest = Manifest(name="cribbage-random", game="cribbage", command="python bot.py")
+        archive = versions.NewArchive(hashlib.sha256(b"x").hexdigest(), b"x", size=1, files=1)
+        versions.create_version(
+            session, author_id=squatter.id, manifest=manifest, archive=archive, command="true"
+        )
+    version = place.check(place.upload("quitter", {"bot.py": QUITTER}))
+    assert version.status is VersionStatus.REJECTED, version.detail
+    assert version.detail == (
+        "it cannot be checked here: cribbage-random is no house bot of cribbage "
+        "(not a command bot of no author)"
+    )
+    assert version.check_games == []
+
+
+def test_a_version_of_a_game_without_a_house_bot_is_rejected_not_accepted(place: Place) -> None:
+    """kuhn_poker plugs in from outside: the SDK has no random bot of it."""
+    text = manifest_text("quitter", game="kuhn_poker")
+    data = bot_archive(place.root / "kuhn", {"bot.py": QUITTER}, manifest=text)
+    received = receive_upload(place.engine, place.settings, author_id=place.author_id, data=data)
+    version = place.check(received.bot_id)
+    assert version.status is VersionStatus.REJECTED, version.detail
+    assert version.detail.startswith(
+        "it cannot be checked here: there is no house bot kuhn_poker-random and the SDK has "
+        "no random bot of kuhn_poker (the organiser registers one: croupier bot add "
+    )
+    assert version.check_games == []
+
+
+@pytest.mark.parametrize("name", ["cribbage-random", "lexio-random", "lexio_random", "admin"])
+def test_an_upload_under_a_name_the_server_uses_is_refused_and_nothing_stored(
+    place: Place, name: str
+) -> None:
+    with pytest.raises(NameRefused, match=f"the bot name '{name}' is reserved"):
+        place.upload(name, {"bot.py": FIRST_LEGAL_BOT})
+    with Session(place.engine) as session:
+        assert db.get_bot_by_name(session, name=name) is None

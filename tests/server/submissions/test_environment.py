@@ -12,9 +12,9 @@ from croupier.manifest import Manifest
 from croupier_server.settings import RequirementIndex
 from croupier_server.submissions.environment import EnvironmentFailed, make_environment
 from tests.server.submissions.building import write_wheel
+from tests.waiting import patience_s
 
 DIGEST = "ab" * 32
-pytestmark = pytest.mark.timeout(120)
 
 
 @pytest.fixture
@@ -34,7 +34,7 @@ def test_an_environment_has_the_server_s_sdk_and_its_requirements(
 ) -> None:
     index = RequirementIndex(find_links=wheels, offline=True)
     made = make_environment(
-        tmp_path, DIGEST, manifest("tinyhelper==1.0"), index=index, timeout_s=60
+        tmp_path, DIGEST, manifest("tinyhelper==1.0"), index=index, timeout_s=patience_s()
     )
     assert made is not None
     assert made.python == tmp_path / DIGEST / "env" / "bin" / "python"
@@ -51,7 +51,7 @@ def test_an_environment_has_the_server_s_sdk_and_its_requirements(
     assert where.startswith(str(tmp_path / DIGEST / "env"))
     assert sorted(p.name for p in (tmp_path / DIGEST).iterdir()) == ["env"]
     again = make_environment(
-        tmp_path, DIGEST, manifest("tinyhelper==1.0"), index=index, timeout_s=60
+        tmp_path, DIGEST, manifest("tinyhelper==1.0"), index=index, timeout_s=patience_s()
     )
     assert again == type(made)(made.python, "")  # made once
 
@@ -60,11 +60,11 @@ def test_an_environment_made_from_another_python_is_made_again(
     tmp_path: Path, wheels: Path
 ) -> None:
     index = RequirementIndex(find_links=wheels, offline=True)
-    make_environment(tmp_path, DIGEST, manifest(), index=index, timeout_s=60)
+    make_environment(tmp_path, DIGEST, manifest(), index=index, timeout_s=patience_s())
     description = tmp_path / DIGEST / "env" / "croupier-environment.json"
     moved = {**json.loads(description.read_text()), "python": "/old/python3.11"}
     description.write_text(json.dumps(moved))
-    made = make_environment(tmp_path, DIGEST, manifest(), index=index, timeout_s=60)
+    made = make_environment(tmp_path, DIGEST, manifest(), index=index, timeout_s=patience_s())
     assert made is not None
     assert made.log.startswith("$ uv venv ")
     assert json.loads(description.read_text())["python"] != "/old/python3.11"
@@ -87,7 +87,9 @@ def test_a_requirement_that_cannot_be_installed_fails_with_uv_s_output(
 ) -> None:
     index = RequirementIndex(find_links=wheels, offline=True)
     with pytest.raises(EnvironmentFailed) as failed:
-        make_environment(tmp_path, DIGEST, manifest("tinyhelper>=2"), index=index, timeout_s=60)
+        make_environment(
+            tmp_path, DIGEST, manifest("tinyhelper>=2"), index=index, timeout_s=patience_s()
+        )
     message = str(failed.value)
     assert message.startswith("installing its requirements failed (uv exited with status 1): ")
     assert "\n" not in message

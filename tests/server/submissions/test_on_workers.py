@@ -17,14 +17,16 @@ from sqlmodel import Session
 
 from croupier.games import load_game
 from croupier_server import db
-from croupier_server.db import authors
+from croupier_server.db import authors, versions
 from croupier_server.queueing.tournaments import queue_tournament
+from croupier_server.referee.containment import sandbox
 from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import RefereeServer
 from croupier_server.settings import RequirementIndex, SubmissionSettings
 from croupier_server.submissions.intake import receive_upload
 from croupier_server.tournament.formats.round_robin import RoundRobinSettings
 from croupier_server.workers.attempt import WorkerIdentity, play_attempt
+from tests.server.conftest import Said
 from tests.server.queueing.harness import (
     LEXIO,
     add_example_bots,
@@ -43,14 +45,15 @@ from tests.server.submissions.building import (
 
 __all__ = ["queue_engine"]
 
-pytestmark = pytest.mark.timeout(120)
 HELPED = FIRST_LEGAL_BOT.replace("import croupier\n", "import croupier\nimport tinyhelper\n")
 
 
-def play_a_game_of(engine: Engine, tmp_path: Path, requirement: str) -> tuple[list[str], Path]:
+def play_a_game_of(
+    engine: Engine, tmp_path: Path, requirement: str, said: Said
+) -> tuple[list[str], Path]:
     """Upload a version needing ``requirement``, queue a game of it, play it on a worker.
 
-    Returns what the worker said, and the worker's ``VERSIONS_DIR``.
+    Returns what the worker said (after its name), and the worker's ``VERSIONS_DIR``.
     """
     wheels = tmp_path / "wheels"
     write_wheel(wheels, "tinyhelper", "1.0", {"tinyhelper/__init__.py": ""})
@@ -62,7 +65,12 @@ def play_a_game_of(engine: Engine, tmp_path: Path, requirement: str) -> tuple[li
     data = archive(
         [TarEntry("croupier.toml", manifest.encode()), TarEntry("bot.py", HELPED.encode())]
     )
-    receive_upload(engine, server, author_id=author_id, data=data)
+    received = receive_upload(engine, server, author_id=author_id, data=data)
+    with Session(engine) as session:  # checked: only an active version plays
+        versions.begin_check(session, bot_id=received.bot_id, detail="")
+        versions.finish_check(
+            session, bot_id=received.bot_id, passed=True, detail="", check_log="", check_games=[]
+        )
     add_example_bots(engine, "lexio", ["lexio_random", "lexio_greedy"])
     tournament_id = new_tournament(
         engine,
@@ -74,18 +82,19 @@ def play_a_game_of(engine: Engine, tmp_path: Path, requirement: str) -> tuple[li
     first = scheduled_of(engine, tournament_id)[0]
     assert first.id is not None
     worker = WorkerIdentity(new_worker(engine, "w1"), "w1", 3.0)
-    said: list[str] = []
 
     async def play() -> None:
         referee = RefereeServer(SessionRegistry(), "127.0.0.1:0")
         await referee.start()
         try:
-            await play_attempt(engine, referee, worker, first.id or 0, said.append)
+            await play_attempt(engine, referee, worker, first.id or 0)
         finally:
             await referee.stop(grace=0)
 
     asyncio.run(play())
-    return said, tmp_path / "worker-versions"
+    lines = said("croupier_server.workers")
+    assert all(line.startswith("worker w1: ") for line in lines), lines
+    return [line.removeprefix("worker w1: ") for line in lines], tmp_path / "worker-versions"
 
 
 @pytest.fixture
@@ -99,13 +108,13 @@ def worker_machine(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.usefixtures("worker_machine")
 def test_a_worker_unpacks_a_version_from_the_database_and_plays_it(
-    queue_engine: Engine, tmp_path: Path
+    queue_engine: Engine, tmp_path: Path, said: Said
 ) -> None:
-    said, versions_dir = play_a_game_of(queue_engine, tmp_path, "tinyhelper==1.0")
-    assert len(said) == 1
-    assert said[0].startswith("game 0 of tournament ")
-    assert " finished in " in said[0]
-    game_id = int(said[0].rsplit("(game ", 1)[1].rstrip(")"))
+    lines, versions_dir = play_a_game_of(queue_engine, tmp_path, "tinyhelper==1.0", said)
+    assert len(lines) == 1
+    assert lines[0].startswith("game 0 of tournament ")
+    assert " finished in " in lines[0]
+    game_id = int(lines[0].rsplit("(game ", 1)[1].rstrip(")"))
     with Session(queue_engine) as session:
         assert db.game_faults(session, game_id=game_id) == []  # the version played its seat
     (digest,) = [path.name for path in versions_dir.iterdir()]
@@ -115,10 +124,22 @@ def test_a_worker_unpacks_a_version_from_the_database_and_plays_it(
 
 @pytest.mark.usefixtures("worker_machine")
 def test_a_version_the_worker_cannot_make_ready_loses_the_attempt_to_the_worker(
-    queue_engine: Engine, tmp_path: Path
+    queue_engine: Engine, tmp_path: Path, said: Said
 ) -> None:
-    said, _ = play_a_game_of(queue_engine, tmp_path, "tinyhelper>=2")
-    assert len(said) == 1
-    assert said[0].startswith("lost game 0 of tournament ")
-    assert ": version helped@1 cannot be made ready here: installing its requirements " in said[0]
-    assert said[0].endswith("(worker w1)")
+    lines, _ = play_a_game_of(queue_engine, tmp_path, "tinyhelper>=2", said)
+    assert len(lines) == 1
+    assert lines[0].startswith("lost game 0 of tournament ")
+    assert ": version helped@1 cannot be made ready here: installing its requirements " in lines[0]
+    assert lines[0].endswith("(worker w1)")
+
+
+@pytest.mark.usefixtures("worker_machine")
+def test_a_worker_that_cannot_seal_never_plays_an_authors_version(
+    queue_engine: Engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, said: Said
+) -> None:
+    monkeypatch.setattr(sandbox, "sealing_failure", lambda: "namespaces cannot be made here")
+    lines, _ = play_a_game_of(queue_engine, tmp_path, "tinyhelper==1.0", said)
+    assert len(lines) == 1
+    assert lines[0].startswith("lost game 0 of tournament ")
+    assert "the seats cannot be sealed here: namespaces cannot be made here" in lines[0]
+    assert lines[0].endswith("(worker w1)")

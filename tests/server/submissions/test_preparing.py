@@ -20,9 +20,8 @@ from croupier_server.submissions.preparing import (
     prepare_versions_named,
     restore_active_versions,
 )
+from tests.server.conftest import Said
 from tests.server.submissions.building import TarEntry, archive, manifest_text, write_wheel
-
-pytestmark = pytest.mark.timeout(120)
 
 
 def upload(engine: Engine, settings: SubmissionSettings, name: str, *requirements: str) -> int:
@@ -76,7 +75,7 @@ def test_a_version_that_cannot_be_made_ready_is_said_in_one_line(
 
 
 def test_a_restart_makes_active_versions_ready_again_where_they_now_go(
-    engine: Engine, server_settings: SubmissionSettings, tmp_path: Path
+    engine: Engine, server_settings: SubmissionSettings, tmp_path: Path, said: Said
 ) -> None:
     bot_id = upload(engine, server_settings, "helped", "tinyhelper==1.0")
     broken = upload(engine, server_settings, "needy", "tinyhelper>=9")
@@ -86,12 +85,11 @@ def test_a_restart_makes_active_versions_ready_again_where_they_now_go(
             versions.finish_check(
                 session, bot_id=version, passed=True, detail="", check_log="", check_games=[]
             )
-    said: list[str] = []
-    assert restore_active_versions(engine, server_settings, report=said.append) == 0
+    assert restore_active_versions(engine, server_settings) == 0
     shutil.rmtree(server_settings.versions_dir)
     moved = dataclasses.replace(server_settings, versions_dir=tmp_path / "moved")
-    assert restore_active_versions(engine, moved, report=said.append) == 1
-    assert [line.split(":")[0] for line in said] == [
+    assert restore_active_versions(engine, moved) == 1
+    assert [line.split(":")[0] for line in said()] == [
         "version needy@1 cannot be made ready here"
     ] * 2
     with Session(engine) as session:

@@ -21,6 +21,7 @@ from croupier_server.submissions.store import (
     version_command,
 )
 from tests.server.submissions.building import TarEntry, archive, manifest_text
+from tests.waiting import ended
 
 ENTRIES = [
     TarEntry("croupier.toml", manifest_text(command="./run.sh data").encode(), mode=0o600),
@@ -110,7 +111,7 @@ def test_two_processes_unpacking_at_once_both_end_with_the_same_whole_files(
         subprocess.Popen([sys.executable, "-c", script, start], stdout=subprocess.PIPE, text=True)
         for _ in range(4)
     ]
-    listings = [process.communicate(timeout=60)[0] for process in processes]
+    listings = [ended(process)[0] for process in processes]
     assert all(process.returncode == 0 for process in processes)
     assert len(set(listings)) == 1
     assert "lib/deep/module.py" in listings[0]

@@ -12,8 +12,6 @@ import pytest
 from croupier_server.tournament.formats import Planned, PlayedGame, ScheduledGame
 from croupier_server.tournament.playing import play_schedule
 
-pytestmark = pytest.mark.timeout(20)
-
 GAMES = [ScheduledGame(n, n // 2, n % 2, ("a", "b")[:: 1 - 2 * (n % 2)], n) for n in range(6)]
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from croupier_server.processes.plan import Held, plan_processes, reuse_needs
+from croupier_server.processes.pool import process_cap
 from croupier_server.tournament.formats import ScheduledGame
-from croupier_server.tournament.pool import process_cap
-from croupier_server.tournament.process_plan import Held, plan_processes, reuse_needs
 from croupier_server.tournament.settings import ProcessMode
 
 FAIR, FRESH, REUSE = ProcessMode.FAIR, ProcessMode.FRESH, ProcessMode.REUSE

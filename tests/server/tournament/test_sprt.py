@@ -22,8 +22,6 @@ from croupier_server.tournament.formats.sprt import (
 from croupier_server.tournament.playing import play_schedule
 from croupier_server.tournament.runner import create_tournament
 
-pytestmark = pytest.mark.timeout(20)
-
 H = SprtHypotheses(elo0=0, elo1=50, alpha=0.05, beta=0.05)
 
 GamePlayer = Callable[[tuple[str, ...], int], Awaitable[GameOutcome]]

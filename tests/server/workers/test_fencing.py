@@ -62,8 +62,6 @@ from tests.server.queueing.harness import (
     tournament_of,
 )
 
-pytestmark = pytest.mark.timeout(60)
-
 LEASE_MARGIN_S = 3.0
 GENEROUS_LEASE_S = LEASE_MARGIN_S + 30 + 5 + 30
 """A worker's lease under the tests' generous time control: its margin, connect, decision, bank."""

@@ -30,8 +30,6 @@ from tests.server.queueing.harness import (
     scheduled_of,
 )
 
-pytestmark = pytest.mark.timeout(60)
-
 
 def claimed(engine: Engine, lease_s: float) -> tuple[Claim, int]:
     """The first attempt at a queued game, claimed by a new worker; the claim and the worker."""

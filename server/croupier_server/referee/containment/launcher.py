@@ -24,6 +24,7 @@ from croupier_server.errors import CroupierServerError
 from croupier_server.referee.containment.limits import BotLimits
 from croupier_server.referee.containment.output import READ_BYTES, Budget, OutputStream, OutputTail
 from croupier_server.referee.containment.sandbox import Sandbox
+from croupier_server.referee.containment.seal import FileView
 
 __all__ = ["BotProcess", "LaunchError"]
 
@@ -66,13 +67,14 @@ class BotProcess:
         limits: BotLimits,
         seal_seat: bool = True,
         sealed_only: bool = False,
+        view: FileView | None = None,
     ) -> BotProcess:
         """Start ``command`` (a shell-style command line, no shell) confined, in a new group.
 
         ``env`` holds what the bot needs to reach the referee; the rest of its environment
         is the sandbox's. Its seat is sealed where the machine allows it, unless
-        ``seal_seat`` is false; with ``sealed_only``, it is not started unsealed (see
-        :meth:`Sandbox.prepare`).
+        ``seal_seat`` is false; with ``sealed_only`` or a ``view`` of the files, it is not
+        started unsealed (see :meth:`Sandbox.prepare`).
 
         Raises:
             LaunchError: the command is empty, not found or not executable, or the sandbox
@@ -86,7 +88,12 @@ class BotProcess:
             raise LaunchError(f"{label}: the command is empty")
         try:
             sandbox = Sandbox.prepare(
-                argv, referee=env, limits=limits, seal_seat=seal_seat, sealed_only=sealed_only
+                argv,
+                referee=env,
+                limits=limits,
+                seal_seat=seal_seat,
+                sealed_only=sealed_only,
+                view=view,
             )
         except OSError as error:
             raise LaunchError(f"{label}: cannot start {argv[0]!r}: {error}") from None
@@ -115,17 +122,21 @@ class BotProcess:
         budget = Budget(limits.file_size_mb * MIB)
         pipes: list[asyncio.ReadTransport] = []
         readers = []
+        handed = 0  # the read ends handed to _read_end, which closes them whatever happens
         try:
             for descriptor, stream in ((out_read, STDOUT), (err_read, STDERR)):
+                handed += 1
                 pipe, reader = await _read_end(descriptor)
                 pipes.append(pipe)
                 readers.append(_follow(output, reader, stream, budget, process.pid))
         except BaseException:  # a cancellation too: leave nothing running or open
+            for follower in readers:  # made, never started: nothing to await
+                follower.close()
             _signal_group(process.pid, signal.SIGKILL)
             await process.wait()
             for pipe in pipes:
                 pipe.close()
-            for descriptor in (out_read, err_read)[len(pipes) :]:
+            for descriptor in (out_read, err_read)[handed:]:
                 os.close(descriptor)
             await sandbox.release()
             raise
@@ -222,13 +233,20 @@ async def _follow(
 
 
 async def _read_end(descriptor: int) -> tuple[asyncio.ReadTransport, asyncio.StreamReader]:
-    """The read end of a pipe (``descriptor``, now the transport's) as a stream."""
+    """The read end of a pipe (``descriptor``, now the transport's) as a stream.
+
+    ``descriptor`` is closed if no transport takes it (a cancellation while it is made).
+    """
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader(limit=READ_BYTES, loop=loop)
     file = open(descriptor, "rb", buffering=0)  # noqa: SIM115 (the transport closes it)
-    pipe, _ = await loop.connect_read_pipe(
-        lambda: asyncio.StreamReaderProtocol(reader, loop=loop), file
-    )
+    try:
+        pipe, _ = await loop.connect_read_pipe(
+            lambda: asyncio.StreamReaderProtocol(reader, loop=loop), file
+        )
+    except BaseException:
+        file.close()  # once only: a transport made meanwhile closes the same file object
+        raise
     return pipe, reader
 
 

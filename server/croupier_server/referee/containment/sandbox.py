@@ -100,6 +100,7 @@ class Sandbox:
         env: The process's whole environment.
         cgroup: Its control groups, where the machine allows them.
         sealed: Whether its seat is sealed (:mod:`.seal`).
+        view: What it sees of the files, if not what a bot sees (:class:`.seal.FileView`).
     """
 
     home: Path
@@ -107,6 +108,7 @@ class Sandbox:
     env: dict[str, str]
     cgroup: BotCgroup | None
     sealed: bool
+    view: seal.FileView | None = None
 
     @classmethod
     def prepare(
@@ -117,18 +119,21 @@ class Sandbox:
         limits: BotLimits,
         seal_seat: bool = True,
         sealed_only: bool = False,
+        view: seal.FileView | None = None,
     ) -> Sandbox:
         """Everything to start ``argv`` (program first, found in the bot's PATH) under ``limits``.
 
         The seat is sealed where the machine allows it and the bot is without the network,
         unless ``seal_seat`` is false (a benchmark's baseline); ``sealed_only``: or not at all.
+        Given a ``view``, the process sees of the files that and its program's installation
+        only, and is sealed or not started (as with ``sealed_only``).
 
         Raises:
             FileNotFoundError: the program is not found, or not executable.
             SealingUnavailable: ``sealed_only``, and the seat would not be sealed.
             OSError: the private directory or the groups cannot be made.
         """
-        if sealed_only:
+        if sealed_only or view is not None:
             require_sealing()
             if limits.network:
                 raise SealingUnavailable("a bot with the network cannot be sealed")
@@ -146,31 +151,44 @@ class Sandbox:
                 cgroup = BotCgroup.create(
                     bases, memory_bytes=memory_bytes, processes=limits.processes
                 )
-            sealed = seal_seat and not limits.network and _can_seal()
-            shown = _shown_paths(command, env) if sealed else None
+            sealed = (seal_seat or view is not None) and not limits.network and _can_seal()
+            shown = _shown_paths(command, env, view=view) if sealed else None
             spec = {
                 "cgroups": cgroup.procs_files if cgroup else [],
                 "rlimits": _rlimits(limits, bases, sealed=sealed),
                 "cut_network": not limits.network and network_can_be_cut(),
-                "files": file_access(home, shown=shown) if files_can_be_restricted() else None,
-                "seal": _seal(home, shown, limits) if shown is not None else None,
+                "files": (
+                    file_access(home, shown=shown, view=view) if files_can_be_restricted() else None
+                ),
+                "seal": _seal(home, shown, limits, view=view) if shown is not None else None,
             }
         except BaseException:
             if cgroup is not None:
                 cgroup.remove_empty()
             _remove_tree(home)
             raise
-        return cls(home, [*_CONFINE, json.dumps(spec), "--", *command], env, cgroup, sealed)
+        argv = [*_CONFINE, json.dumps(spec), "--", *command]
+        return cls(home, argv, env, cgroup, sealed, view)
 
     async def release(self) -> None:
-        """Kill what is left in the groups, remove them and the private directory."""
+        """Kill what is left in the groups, remove them and the private directory.
+
+        The view's workspaces are taken back (:func:`.seal.take_back`).
+        """
         if self.cgroup is not None:
             await self.cgroup.close()
+        if self.view is not None:
+            seal.take_back(self.view.writable)
         _remove_tree(self.home)
 
 
-def _seal(home: Path, shown: Sequence[str], limits: BotLimits) -> dict[str, Any]:
-    """``confinement``'s ``seal`` for a bot that must be shown ``shown`` (its command's paths)."""
+def _seal(
+    home: Path, shown: Sequence[str], limits: BotLimits, *, view: seal.FileView | None = None
+) -> dict[str, Any]:
+    """``confinement``'s ``seal`` for a bot that must be shown ``shown`` (its command's paths).
+
+    A ``view``'s workspaces are shown read-write.
+    """
     as_root = os.geteuid() == 0
     return {
         "uid_base": seal.BOT_UID_BASE if as_root else None,
@@ -181,33 +199,48 @@ def _seal(home: Path, shown: Sequence[str], limits: BotLimits) -> dict[str, Any]
             shown=shown,
             scratch_bytes=limits.scratch_mb * _MB,
             as_root=as_root,
+            workspaces=() if view is None else view.writable,
         ),
     }
 
 
-def _shown_paths(command: Sequence[str], env: Mapping[str, str]) -> list[str]:
+def _shown_paths(
+    command: Sequence[str], env: Mapping[str, str], *, view: seal.FileView | None = None
+) -> list[str]:
     """What a sealed bot must see: its command's paths, its PATH, the referee's socket.
 
     Its command's paths are its program (and a script's interpreter), the installation a
     program in a ``bin`` directory belongs to (a virtual environment: ``.venv/bin/python``
     shows ``.venv``), and the files it names. The referee's own Python environment (its
-    ``sys.path``) is shown too: the example bots, and most Python bots, run in it.
+    ``sys.path``) is shown too: the example bots, and most Python bots, run in it. Given
+    a ``view``, its program's paths and the view's, and nothing else.
     """
-    programs = [command[0], os.path.realpath(command[0])]
-    interpreter = _interpreter(command[0])
-    if interpreter is not None:
-        programs.append(interpreter)
-    installations = [
-        os.path.dirname(os.path.dirname(program))
-        for program in programs
-        if os.path.basename(os.path.dirname(program)) == "bin"
-    ]
-    shown = [*programs, *installations, *command[1:], *env["PATH"].split(os.pathsep)]
+    if view is not None:
+        return _existing([*_program_paths(command[0]), *view.readable, *view.writable])
+    shown = [*_program_paths(command[0]), *command[1:], *env["PATH"].split(os.pathsep)]
     shown += [sys.prefix, *sys.path]
     address = env.get(ADDRESS_VARIABLE, "")
     if address.startswith("unix:"):
         shown.append(address.removeprefix("unix:"))
-    return [path for path in shown if os.path.isabs(path) and os.path.lexists(path)]
+    return _existing(shown)
+
+
+def _existing(paths: Sequence[str]) -> list[str]:
+    return [path for path in paths if os.path.isabs(path) and os.path.lexists(path)]
+
+
+def _program_paths(program: str) -> list[str]:
+    """A program, its real path, a script's interpreter, and the installations they are of."""
+    programs = [program, os.path.realpath(program)]
+    interpreter = _interpreter(program)
+    if interpreter is not None:
+        programs.append(interpreter)
+    installations = [
+        os.path.dirname(os.path.dirname(path))
+        for path in programs
+        if os.path.basename(os.path.dirname(path)) == "bin"
+    ]
+    return [*programs, *installations]
 
 
 def _interpreter(program: str) -> str | None:
@@ -223,7 +256,9 @@ def _interpreter(program: str) -> str | None:
     return words[0] if words else None
 
 
-def file_access(home: Path, *, shown: Sequence[str] | None) -> dict[str, Any]:
+def file_access(
+    home: Path, *, shown: Sequence[str] | None, view: seal.FileView | None = None
+) -> dict[str, Any]:
     """What a bot may do with the files: ``confinement``'s ``files``.
 
     It may read and run everything, and write in ``home``, the scratch directories (the
@@ -234,8 +269,15 @@ def file_access(home: Path, *, shown: Sequence[str] | None) -> dict[str, Any]:
     directory are patterns, matched as ``confinement`` walks it: those made meanwhile are
     hidden too. A sealed bot's scratch directories are its own: they hide nothing but
     what it is ``shown`` there (the paths its command needs; ``None``: not sealed).
+
+    Given a ``view`` (a sealed process's), it reads nothing but what it is ``shown`` (its
+    program's paths and the view's readable ones) and writes in ``home``, its scratch
+    directories, the standard devices and the view's workspaces only.
     """
     temp = os.path.realpath(tempfile.gettempdir())
+    devices = [f"/dev/{device}" for device in STANDARD_DEVICES]
+    if view is not None:
+        return {"access": _view_access(home, temp, devices, shown or [], view), "hidden": []}
     held = _held_files()
     if shown is not None:
         held = [path for path in held if seal.is_shown(path, shown)]
@@ -244,21 +286,40 @@ def file_access(home: Path, *, shown: Sequence[str] | None) -> dict[str, Any]:
         (["/"], "read"),
         ([temp, *seal.SCRATCH_DIRECTORIES], "write"),
         (["/dev"], "none"),
-        ([f"/dev/{device}" for device in STANDARD_DEVICES], "write"),
+        (devices, "write"),
         (held, "none"),
         ([str(home)], "write"),
     )
-    # Real paths, as confinement walks the tree: a path through a link would never be met.
-    access = {
+    access = _real_access(grants)
+    hidden = [
+        os.path.join(temp, f"{prefix}*") for prefix in (BOT_FILE_PREFIX, REFEREE_DIRECTORY_PREFIX)
+    ]
+    return {"access": access, "hidden": [] if shown is not None else hidden}
+
+
+def _view_access(
+    home: Path, temp: str, devices: Sequence[str], shown: Sequence[str], view: seal.FileView
+) -> dict[str, str]:
+    grants = (
+        (["/"], "none"),
+        ([temp, *seal.SCRATCH_DIRECTORIES, *devices], "write"),
+        (shown, "read"),
+        ([*view.writable, str(home)], "write"),
+    )
+    return _real_access(grants)
+
+
+def _real_access(grants: Sequence[tuple[Sequence[str], str]]) -> dict[str, str]:
+    """``confinement``'s ``access`` of ``grants``, in order: a path given again takes its later.
+
+    Real paths, as confinement walks the tree: a path through a link would never be met.
+    """
+    return {
         os.path.realpath(path): kind
         for paths, kind in grants
         for path in paths
         if os.path.lexists(path)
     }
-    hidden = [
-        os.path.join(temp, f"{prefix}*") for prefix in (BOT_FILE_PREFIX, REFEREE_DIRECTORY_PREFIX)
-    ]
-    return {"access": access, "hidden": [] if shown is not None else hidden}
 
 
 def _held_files() -> list[str]:

@@ -11,6 +11,11 @@ directory on the way to its program that only its owner may pass (``/root`` hold
 Python) is replaced by a view that holds the way and nothing else, and a directory its
 command names that only its owner may read is shown with its entries, each as it is.
 :mod:`.confinement.mounts` carries the plan out.
+
+A process that must see less than a bot, and change one directory (a version's
+environment, compiled by its own code), is given a :class:`FileView`: what it may read
+(nothing else, enforced with Landlock) and its workspaces, shown read-write and given to
+its user while it runs, taken back (:func:`take_back`) once it has ended.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import os
 import stat
 import tempfile
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -26,9 +32,11 @@ __all__ = [
     "BOT_UID_BASE",
     "HOSTNAME",
     "SCRATCH_DIRECTORIES",
+    "FileView",
     "is_shown",
     "mount_plan",
     "scratch_directories",
+    "take_back",
 ]
 
 BOT_UID_BASE = 1_600_000_000
@@ -44,6 +52,41 @@ _MAX_INODES = 16_384
 """The most files and directories one scratch file system holds."""
 
 Step = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class FileView:
+    """What a sealed process sees of the files when it may not read them all.
+
+    Attributes:
+        readable: The paths it may read and run, with what lies beneath them (its program
+            and the installation it belongs to come on top).
+        writable: Its workspaces: directories it may also change, with what lies beneath
+            them, given to its user while it runs.
+    """
+
+    readable: tuple[str, ...]
+    writable: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        for path in (*self.readable, *self.writable):
+            if not os.path.isabs(path):
+                raise ValueError(f"a view's paths are absolute, not {path!r}")
+
+
+def take_back(workspaces: Iterable[str]) -> None:
+    """Give the trees of ``workspaces`` back to this process's user, links left as they are.
+
+    Called once the process they were given to has ended, none of its own left.
+    """
+    uid, gid = os.geteuid(), os.getegid()
+    for workspace in workspaces:
+        if not os.path.isdir(workspace) or os.path.islink(workspace):
+            continue
+        os.lchown(workspace, uid, gid)
+        for folder, folders, files in os.walk(workspace):
+            for name in (*folders, *files):
+                os.lchown(os.path.join(folder, name), uid, gid)
 
 
 def scratch_directories() -> list[str]:
@@ -75,6 +118,7 @@ def mount_plan(
     shown: Iterable[str],
     scratch_bytes: int,
     as_root: bool,
+    workspaces: Sequence[str] = (),
 ) -> list[Step]:
     """The steps that give a sealed bot its files (see :mod:`.confinement.mounts`).
 
@@ -86,6 +130,8 @@ def mount_plan(
             directories are shown at the same place, read-only; as root, the way to each.
         scratch_bytes: The size of each scratch file system.
         as_root: Whether the bot runs as a user of its own (the referee is root).
+        workspaces: Directories (real paths) shown read-write, last, and given to the
+            process's user (see :class:`FileView`); as root, the way to each is shown.
     """
     scratch = scratch_directories()
     options = f"size={scratch_bytes},nr_inodes={_MAX_INODES},mode=1777"
@@ -97,7 +143,14 @@ def mount_plan(
         {"op": "tmpfs", "path": path, "options": "size=64k,mode=0755", "readonly": True}
         for path in hidden
     ]
-    needed = sorted({os.path.realpath(path) for path in shown if os.path.lexists(path)})
+    workspaces = [os.path.realpath(path) for path in workspaces]
+    needed = sorted(
+        {
+            os.path.realpath(path)
+            for path in shown
+            if os.path.lexists(path) and not _within(os.path.realpath(path), workspaces)
+        }
+    )
     steps += [
         {"op": "bind", "source": os.devnull, "path": path, "readonly": True}
         for path in _service_sockets()
@@ -105,11 +158,17 @@ def mount_plan(
     ]
     steps.append({"op": "directory", "path": home, "mode": 0o700, "owned": True})
     if as_root:
-        steps += _ways(needed, scratch)
+        steps += _ways([*needed, *workspaces], scratch)
     for path in needed:
         if any(_beneath(path, place) for place in [*scratch, *hidden]):
             steps += _shown_in_scratch(path, as_root=as_root)
+    steps += [{"op": "workspace", "path": path} for path in workspaces]
     return steps
+
+
+def _within(path: str, directories: Iterable[str]) -> bool:
+    """Whether ``path`` is one of ``directories`` or lies beneath one."""
+    return any(path == directory or _beneath(path, directory) for directory in directories)
 
 
 def _service_sockets() -> list[str]:

@@ -6,14 +6,12 @@ forms register a bot and queue a tournament through the same checks as the API.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
-from typing import Annotated, Any
+from typing import Annotated
 from urllib.parse import parse_qs, quote, urlsplit
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
-from fastapi.routing import APIRoute
 from sqlmodel import Session
 
 from croupier.games import game_names
@@ -49,7 +47,6 @@ from croupier_server.web.templating import render
 
 __all__ = [
     "MAX_FORM_BYTES",
-    "UnframedRoute",
     "login_url",
     "read_form",
     "read_form_values",
@@ -57,31 +54,7 @@ __all__ = [
 ]
 
 
-class UnframedRoute(APIRoute):
-    """A route whose pages no other site may frame, nor learn where they were left from.
-
-    A page of forms framed by another site could be clicked through unawares.
-    """
-
-    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
-        """The route's handler, whose answers carry the headers that forbid framing."""
-        handler = super().get_route_handler()
-
-        async def unframed(request: Request) -> Response:
-            response = await handler(request)
-            response.headers.update(_PAGE_HEADERS)
-            return response
-
-        return unframed
-
-
-_PAGE_HEADERS = {
-    "X-Frame-Options": "DENY",
-    "Content-Security-Policy": "frame-ancestors 'none'",
-    "Referrer-Policy": "same-origin",
-}
-
-router = APIRouter(include_in_schema=False, route_class=UnframedRoute)
+router = APIRouter(include_in_schema=False)
 
 MAX_FORM_BYTES = 64 * 1024
 """The largest form post read; a larger one is refused (413) before it fills memory."""

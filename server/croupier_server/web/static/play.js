@@ -261,11 +261,13 @@
   const events = new EventSource(`${base}/events`);
   events.onmessage = (message) => {
     view = JSON.parse(message.data);
+    statusLine.dataset.live = "true"; // the server counts this page as following the seat
     receivedAt = performance.now();
     draw();
     if (view.state === "over") events.close();
   };
   events.onerror = () => {
+    delete statusLine.dataset.live;
     if (view.state !== "over" && events.readyState === EventSource.CLOSED) {
       statusLine.textContent = "The table is gone (it is over, or the server stopped).";
     }

@@ -10,7 +10,10 @@ nothing it mounts is seen outside. Each step is a JSON object:
 - ``{"op": "directory", "path": P, "mode": 0o700, "owned": true}``: make ``P`` (and its
   missing parents, mode 0755), with ``mode``; ``owned``: given to the bot's own user;
 - ``{"op": "bind", "source": S, "path": P, "readonly": true}``: show ``S``, as it was before
-  any step, at ``P`` (made if missing), read-only if asked.
+  any step, at ``P`` (made if missing), read-only if asked;
+- ``{"op": "workspace", "path": P}``: show the directory ``P``, as it was before any step,
+  at the same place read-write, its whole tree given to the bot's own user (links
+  themselves, never what they point to).
 
 Standard library only: it runs before the bot, in ``python -I -S``.
 """
@@ -99,9 +102,9 @@ def carry_out(steps: Sequence[Mapping[str, Any]], identity: Identity) -> None:
         OSError: a step failed.
     """
     sources = {
-        step["source"]: os.open(step["source"], os.O_PATH | os.O_CLOEXEC)
+        source: os.open(source, os.O_PATH | os.O_CLOEXEC)
         for step in steps
-        if step["op"] == "bind"
+        if (source := _shown_source(step)) is not None
     }
     try:
         for step in steps:
@@ -111,6 +114,8 @@ def carry_out(steps: Sequence[Mapping[str, Any]], identity: Identity) -> None:
                 _directory(step["path"], step["mode"], identity if step["owned"] else None)
             elif step["op"] == "bind":
                 _bind(sources[step["source"]], step["path"], readonly=step["readonly"])
+            elif step["op"] == "workspace":
+                _workspace(sources[step["path"]], step["path"], identity)
             else:
                 raise OSError(f"unknown mount step {step['op']!r}")
     finally:
@@ -121,11 +126,38 @@ def carry_out(steps: Sequence[Mapping[str, Any]], identity: Identity) -> None:
             _mount(None, step["path"], None, MS_REMOUNT | MS_NOSUID | MS_NODEV | MS_RDONLY, None)
 
 
+def _shown_source(step: Mapping[str, Any]) -> str | None:
+    """The path a step shows (opened before any step may hide it), if it shows one."""
+    if step["op"] == "bind":
+        return str(step["source"])
+    if step["op"] == "workspace":
+        return str(step["path"])
+    return None
+
+
 def _directory(path: str, mode: int, owner: Identity) -> None:
     os.makedirs(path, mode=0o755, exist_ok=True)
     os.chmod(path, mode)
     if owner is not None:
         os.chown(path, *owner)
+
+
+def _workspace(source: int, path: str, owner: Identity) -> None:
+    """Show the directory ``source`` at ``path`` read-write, its tree given to ``owner``.
+
+    Every mount was made read-only (:func:`make_read_only`): a bind of one is too, until
+    it is remounted without that flag.
+    """
+    _bind(source, path, readonly=False)
+    kept = os.statvfs(path).f_flag
+    flags = sum(flag for st, flag in _KEPT_FLAGS.items() if kept & st)
+    _mount(None, path, None, MS_REMOUNT | MS_BIND | flags, None)
+    if owner is None:
+        return
+    os.lchown(path, *owner)
+    for folder, folders, files in os.walk(path):
+        for name in (*folders, *files):
+            os.lchown(os.path.join(folder, name), *owner)
 
 
 def _bind(source: int, path: str, *, readonly: bool) -> None:

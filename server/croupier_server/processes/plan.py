@@ -12,11 +12,33 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
-from croupier_server.tournament.formats import ScheduledGame
-from croupier_server.tournament.settings import ProcessMode
+from croupier_server.processes.mode import ProcessMode
 
-__all__ = ["Held", "Plan", "may_play", "plan_processes", "reuse_needs"]
+__all__ = ["DealTable", "Held", "Plan", "Table", "may_play", "plan_processes", "reuse_needs"]
+
+
+class Table(Protocol):
+    """A game to be played, as the pool sees it (a tournament's ``ScheduledGame``)."""
+
+    @property
+    def deal(self) -> int:
+        """The deal it plays: in fair mode no process plays two games of one deal."""
+        ...
+
+    @property
+    def bots(self) -> tuple[str, ...]:
+        """The bot in each seat, in seat order."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class DealTable:
+    """A :class:`Table` of its own, for a game known by its row rather than its format."""
+
+    deal: int
+    bots: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +88,7 @@ class _Slot:
 
 def plan_processes(
     held: Sequence[Held],
-    games: Sequence[ScheduledGame],
+    games: Sequence[Table],
     *,
     mode: ProcessMode,
     concurrency: int,
@@ -77,7 +99,7 @@ def plan_processes(
     Each takes the first process of its bot that the mode lets play the game and plays no
     game of the ``concurrency`` before it, held or to start; else one more is to start.
 
-    >>> game = ScheduledGame(0, deal=7, rotation=0, bots=("a", "b"), seed=1)
+    >>> game = DealTable(deal=7, bots=("a", "b"))
     >>> plan = plan_processes([Held("a", frozenset({7}))], [game], mode=ProcessMode.FAIR,
     ...                       concurrency=2, bots={"a", "b"})
     >>> plan.missing, plan.first_use
@@ -116,7 +138,7 @@ def plan_processes(
 
 
 def reuse_needs(
-    held: Sequence[Held], games: Sequence[ScheduledGame], *, concurrency: int, bots: Collection[str]
+    held: Sequence[Held], games: Sequence[Table], *, concurrency: int, bots: Collection[str]
 ) -> list[tuple[str, int]]:
     """Reuse: the processes to start so each bot of ``games`` has what it may need at once.
 
@@ -125,7 +147,7 @@ def reuse_needs(
     (bot, index of its first game).
 
     >>> pairs = enumerate(["ab", "ac", "bc"])
-    >>> tables = [ScheduledGame(n, n, 0, tuple(bots), n) for n, bots in pairs]
+    >>> tables = [DealTable(n, tuple(bots)) for n, bots in pairs]
     >>> reuse_needs([Held("a")], tables, concurrency=2, bots={"a", "b", "c"})
     [('a', 0), ('b', 0), ('b', 0), ('c', 1), ('c', 1)]
     """

@@ -1,7 +1,7 @@
-"""The bots' processes of a tournament run: kept from game to game, lent to one game at a time.
+"""The bots' processes of the games played: kept from game to game, lent to one game at a time.
 
 Every command bot of a tournament plays in processes of this pool, in the tournament's
-:class:`~.settings.ProcessMode` (docs/tournaments.md says what each guarantees):
+:class:`~.mode.ProcessMode` (docs/tournaments.md says what each guarantees):
 
 - ``fair``: a process plays game after game, never two games of one deal;
 - ``fresh``: a process plays one game, then ends;
@@ -25,7 +25,7 @@ and starts the processes the next ``concurrency`` of them will need while the cu
 play (in reuse mode, what each bot of the games waiting may need at once), once every game
 being played has its own processes connected. Never more than :func:`process_cap`
 processes are alive (ending ones included): at the cap the idle process least useful to
-the games waiting is ended to make room (see :mod:`.process_plan`).
+the games waiting is ended to make room (see :mod:`.plan`).
 """
 
 from __future__ import annotations
@@ -38,6 +38,15 @@ from dataclasses import dataclass, field
 from types import TracebackType
 
 from croupier.games import Seat
+from croupier_server.processes.mode import ProcessMode
+from croupier_server.processes.plan import (
+    Held,
+    Plan,
+    Table,
+    may_play,
+    plan_processes,
+    reuse_needs,
+)
 from croupier_server.referee.containment.limits import BotLimits
 from croupier_server.referee.containment.output import OutputTail
 from croupier_server.referee.game import Entrant
@@ -45,17 +54,8 @@ from croupier_server.referee.records import GameLog
 from croupier_server.referee.service import RefereeServer
 from croupier_server.referee.started import NoSession, StartedBot
 from croupier_server.tokens import new_secret
-from croupier_server.tournament.formats import ScheduledGame
-from croupier_server.tournament.process_plan import (
-    Held,
-    Plan,
-    may_play,
-    plan_processes,
-    reuse_needs,
-)
-from croupier_server.tournament.settings import ProcessMode
 
-__all__ = ["PooledBot", "ProcessPool", "process_cap"]
+__all__ = ["USEFUL_HORIZON", "PooledBot", "ProcessPool", "process_cap"]
 
 USEFUL_HORIZON = 64
 """How many of the games waiting are looked at to tell how useful an idle process is."""
@@ -150,7 +150,7 @@ class ProcessPool:
         self.launches = 0
         self._kept: list[_Kept] = []
         self._ending = 0
-        self._waiting_games: list[ScheduledGame] = []
+        self._waiting_games: list[Table] = []
         self._borrowings: set[_Borrowing] = set()
         self._room = asyncio.Event()
         self._watchers: set[asyncio.Task[None]] = set()
@@ -183,11 +183,16 @@ class ProcessPool:
         """The processes alive now: kept ones, and those being ended."""
         return len(self._kept) + self._ending
 
+    def admit(self, bots: Iterable[PooledBot]) -> None:
+        """Let ``bots`` play in the pool too, those of names it does not know yet."""
+        for bot in bots:
+            self._bots.setdefault(bot.name, bot)
+
     def has_started(self, name: str) -> bool:
         """Whether a process of bot ``name`` has said Hello in this run."""
         return name in self._started_bots
 
-    def for_game(self, scheduled: ScheduledGame) -> _Borrowing:
+    def for_game(self, scheduled: Table) -> _Borrowing:
         """What the game ``scheduled`` borrows its processes from (a ``ProcessSource``).
 
         Use it as ``async with pool.for_game(scheduled) as processes:`` around the game
@@ -196,7 +201,7 @@ class ProcessPool:
         seats = sum(name in self._bots for name in scheduled.bots)
         return _Borrowing(self, scheduled.deal, seats)
 
-    def prepare(self, waiting: Iterable[ScheduledGame]) -> None:
+    def prepare(self, waiting: Iterable[Table]) -> None:
         """Know the games ``waiting`` to be played next, in order; start what they need.
 
         The games just started are seated first (their borrowing begins as they start).
@@ -410,8 +415,8 @@ class ProcessPool:
             if not kept.tainted and not kept.is_dead and not (kept.lent and fresh)
         ]
 
-    def _plan(self, games: list[ScheduledGame]) -> tuple[Plan, list[_Kept]]:
-        """Who would play ``games`` (see :func:`.process_plan.plan_processes`)."""
+    def _plan(self, games: list[Table]) -> tuple[Plan, list[_Kept]]:
+        """Who would play ``games`` (see :func:`.plan.plan_processes`)."""
         processes = self._playable()
         plan = plan_processes(
             [_held(kept) for kept in processes],

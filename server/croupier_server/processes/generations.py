@@ -1,8 +1,8 @@
-"""The bots' processes of a ladder played here: a tournament's pool for the field of the moment.
+"""Pools for a field of bots that changes: a generation of pools, the newest for new games.
 
-A :class:`~croupier_server.tournament.pool.ProcessPool` knows its bots from the start, and a
-ladder's change as versions come and go. So a ladder keeps a *generation* of pools: its
-games borrow from the pool of the current field's command bots; when the field changes a
+A :class:`~.pool.ProcessPool` knows its bots from the start, and a field changes: a ladder's
+as versions come and go, a worker's as it meets a tournament's entrants. So the games of a
+field borrow from the pool of the current field's command bots; when the field changes a
 new pool is made for the new games, and the old one is closed (its processes ended, a
 retired version's too) once the games that borrowed from it are over.
 """
@@ -15,19 +15,19 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
 from croupier_server.db import BotKind, BotRecord
+from croupier_server.processes.mode import ProcessMode
+from croupier_server.processes.plan import Table
+from croupier_server.processes.pool import PooledBot, ProcessPool
 from croupier_server.recorded_games import bot_limits
 from croupier_server.referee.game import ProcessSource, RefereeSettings
 from croupier_server.referee.service import RefereeServer
-from croupier_server.tournament.formats import ScheduledGame
-from croupier_server.tournament.pool import PooledBot, ProcessPool
-from croupier_server.tournament.settings import ProcessMode
 
-__all__ = ["LadderPools", "PoolGeneration"]
+__all__ = ["PoolGeneration", "PoolGenerations", "pooled_bots"]
 
 
 @dataclass(eq=False)
 class PoolGeneration:
-    """One pool of the ladder, for one field of command bots, and the games borrowing from it."""
+    """One pool, for one field of command bots, and the games borrowing from it."""
 
     pool: ProcessPool
     bots: frozenset[PooledBot]
@@ -40,8 +40,17 @@ class PoolGeneration:
         return self.pool.has_started(name)
 
 
-class LadderPools:
-    """The pools of one ladder played here (see the module). Close them with :meth:`close`."""
+def pooled_bots(bots: Iterable[BotRecord], settings: RefereeSettings) -> frozenset[PooledBot]:
+    """The command bots among ``bots``, as a pool starts them under ``settings``."""
+    return frozenset(
+        PooledBot(bot.name, bot.command, bot_limits(bot, settings))
+        for bot in bots
+        if bot.kind is BotKind.COMMAND and bot.command is not None
+    )
+
+
+class PoolGenerations:
+    """The pools of one changing field (see the module). Close them with :meth:`close`."""
 
     def __init__(
         self,
@@ -64,11 +73,34 @@ class LadderPools:
 
     def for_field(self, bots: Iterable[BotRecord]) -> PoolGeneration:
         """The pool of the command bots among ``bots``, made anew if they changed."""
-        pooled = frozenset(
-            PooledBot(bot.name, bot.command, bot_limits(bot, self._settings))
-            for bot in bots
-            if bot.kind is BotKind.COMMAND and bot.command is not None
-        )
+        return self._pool_of(pooled_bots(bots, self._settings))
+
+    def joined_by(self, bots: Iterable[BotRecord]) -> PoolGeneration:
+        """The pool of the current field joined by ``bots``.
+
+        Bots new to the field join the current pool; a bot of the field whose command or
+        limits are not those of ``bots``' bot of its name (a version unpacked again, say)
+        is replaced by it, in a pool made anew.
+        """
+        joining = pooled_bots(bots, self._settings)
+        current = self._current
+        if current is None:
+            return self._pool_of(joining)
+        known = {bot.name: bot for bot in current.bots}
+        if any(known.get(bot.name, bot) != bot for bot in joining):
+            names = {bot.name for bot in joining}
+            kept = frozenset(bot for bot in current.bots if bot.name not in names)
+            return self._pool_of(kept | joining)
+        current.pool.admit(joining)
+        current.bots |= joining
+        return current
+
+    @property
+    def busy(self) -> bool:
+        """Whether a game borrows from one of the pools."""
+        return any(generation.games for generation in self._generations)
+
+    def _pool_of(self, pooled: frozenset[PooledBot]) -> PoolGeneration:
         current = self._current
         if current is not None and current.bots == pooled:
             return current
@@ -92,7 +124,7 @@ class LadderPools:
 
     @asynccontextmanager
     async def borrowing(
-        self, generation: PoolGeneration, scheduled: ScheduledGame
+        self, generation: PoolGeneration, scheduled: Table
     ) -> AsyncIterator[ProcessSource]:
         """What the game ``scheduled`` borrows its processes from while the block runs."""
         generation.games += 1
@@ -103,7 +135,7 @@ class LadderPools:
             generation.games -= 1
             self._close_if_idle(generation)
 
-    def prepare(self, waiting: Iterable[ScheduledGame]) -> None:
+    def prepare(self, waiting: Iterable[Table]) -> None:
         """Tell the current pool the games waiting, to start their processes ahead."""
         if self._current is not None:
             self._current.pool.prepare(waiting)

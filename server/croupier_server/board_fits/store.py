@@ -89,9 +89,33 @@ def read_board(session: Session, key: BoardKey) -> Board | None:
             seconds=record.fit_seconds,
         )
     except ValueError as error:
-        # A row of another packing, or damaged: fitted again, as if never fitted.
-        _LOG.warning("the stored fit of the board %s is unreadable: %s", key.text, error)
+        # A row of another packing, or damaged: forgotten, so that the fitter fits the board
+        # again as if never fitted, and said once.
+        _LOG.warning(
+            "the stored fit of the board %s is unreadable, and is fitted again: %s",
+            key.text,
+            error,
+        )
+        _forget_fit(session, key, fitted_at=record.fitted_at)
+        session.expire(record)
         return None
+
+
+def _forget_fit(session: Session, key: BoardKey, *, fitted_at: datetime | None) -> None:
+    """Clear the fit of ``key`` made at ``fitted_at`` (not a newer one).
+
+    In a transaction of its own: the reader's session may be in the middle of its reads.
+    """
+    forget = (
+        sa.update(BoardFitRecord)
+        .where(col(BoardFitRecord.board) == key.text)
+        .where(col(BoardFitRecord.fitted_at) == fitted_at)
+        .values(data=None, version_games=None, version_last_id=None, fitted_at=None)
+    )
+    bind = session.get_bind()
+    engine = bind if isinstance(bind, sa.Engine) else bind.engine
+    with engine.begin() as connection:
+        connection.execute(forget)
 
 
 def note_request(session: Session, key: BoardKey) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlmodel import Session
 
+from croupier_server.board_fits import BoardKey
 from croupier_server.cli._options import (
     add_database_option,
     add_limit_options,
@@ -22,6 +23,7 @@ from croupier_server.cli._options import (
     time_control_from_args,
 )
 from croupier_server.cli._output import CliError, print_json
+from croupier_server.cli._ratings import board_standings
 from croupier_server.cli._rules import add_rules_options, rules_from_args
 from croupier_server.db.ladder_games import get_ladder, list_ladders
 from croupier_server.db.ladders import LadderRecord
@@ -30,7 +32,7 @@ from croupier_server.ladder.matchmaking import MatchRules
 from croupier_server.ladder.opening import close_ladder, open_ladder
 from croupier_server.ladder.progress import EntrantProgress, LadderProgress, ladder_progress
 from croupier_server.referee.game import RefereeSettings
-from croupier_server.standings import Standing, standings
+from croupier_server.standings import Standing
 from croupier_server.tournament.settings import ProcessMode
 
 __all__ = ["register"]
@@ -189,7 +191,7 @@ def run_show(args: argparse.Namespace) -> int:
     with Session(engine) as session:
         record = _require(session, args.id)
         progress = ladder_progress(session, record)
-        table = standings(session, game=record.game, tournament_id=record.tournament_id)
+    _, table = board_standings(engine, BoardKey(record.game, None, record.tournament_id))
     if args.json:
         print_json(_detail(progress, table))
         return 0

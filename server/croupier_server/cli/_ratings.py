@@ -6,10 +6,11 @@ import argparse
 from collections.abc import Sequence
 from typing import Any
 
+from sqlalchemy import Engine
 from sqlmodel import Session
 
 from croupier_server import db
-from croupier_server.board_fits import BoardKey, fresh_board
+from croupier_server.board_fits import Board, BoardKey, fresh_board
 from croupier_server.cli._options import add_database_option, open_database, positive_number
 from croupier_server.cli._output import CliError, print_json
 from croupier_server.cli._rules import add_game_option
@@ -18,7 +19,7 @@ from croupier_server.db import statistics
 from croupier_server.ratings import HeadToHead
 from croupier_server.standings import Standing, with_latencies
 
-__all__ = ["print_head_to_head", "print_standings", "register", "standings_data"]
+__all__ = ["board_standings", "print_head_to_head", "print_standings", "register", "standings_data"]
 
 
 def register(commands: Any) -> None:
@@ -46,10 +47,7 @@ def run_ratings(args: argparse.Namespace) -> int:
             session, tournament_id=args.tournament
         ):
             raise CliError(f"no tournament {args.tournament}")
-    board = fresh_board(engine, BoardKey(args.game, None, args.tournament))
-    with Session(engine) as session:
-        latencies = statistics.bot_latencies(session, game=args.game, tournament_id=args.tournament)
-    table = with_latencies(board.standings, latencies)
+    board, table = board_standings(engine, BoardKey(args.game, None, args.tournament))
     pairs = dict(board.head_to_head) if args.head_to_head else {}
     if args.json:
         data: dict[str, Any] = {"standings": standings_data(table)}
@@ -63,6 +61,22 @@ def run_ratings(args: argparse.Namespace) -> int:
     if args.head_to_head:
         print_head_to_head([row.bot for row in table], pairs)
     return 0
+
+
+def board_standings(engine: Engine, key: BoardKey) -> tuple[Board, list[Standing]]:
+    """The board's fit (stored if it covers the games, else made now), and its standings.
+
+    The standings carry each bot's decision times.
+
+    Raises:
+        DatabaseFailure: the database failed.
+    """
+    board = fresh_board(engine, key)
+    with Session(engine) as session:
+        latencies = statistics.bot_latencies(
+            session, game=key.game, variant=key.variant, tournament_id=key.tournament_id
+        )
+    return board, with_latencies(board.standings, latencies)
 
 
 def print_head_to_head(bots: Sequence[str], pairs: dict[tuple[str, str], HeadToHead]) -> None:

@@ -14,6 +14,7 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from croupier_server import db
+from croupier_server.board_fits import BoardKey
 from croupier_server.cli._formats import add_format_options, format_settings_from_args
 from croupier_server.cli._options import (
     add_database_option,
@@ -31,7 +32,7 @@ from croupier_server.cli._options import (
     time_control_from_args,
 )
 from croupier_server.cli._output import CliError, print_json
-from croupier_server.cli._ratings import print_standings, standings_data
+from croupier_server.cli._ratings import board_standings, print_standings, standings_data
 from croupier_server.cli._rules import add_rules_options, rules_from_args
 from croupier_server.cli._serving import referee_serving
 from croupier_server.db import TournamentRecord, TournamentStatus
@@ -46,7 +47,6 @@ from croupier_server.queueing.tournaments import (
     queued_progress,
 )
 from croupier_server.referee.game import RefereeSettings
-from croupier_server.standings import standings
 from croupier_server.tournament.formats import format_names
 from croupier_server.tournament.formats.ladder import LADDER_FORMAT
 from croupier_server.tournament.records import (
@@ -301,8 +301,8 @@ def play_stored(
 def _print_result(args: argparse.Namespace, engine: Engine, record: TournamentRecord) -> int:
     with Session(engine) as session:
         summary = _summary(session, record)
-        table = standings(session, game=record.game, tournament_id=record.id)
         report = format_report(session, record)
+    _, table = board_standings(engine, BoardKey(record.game, None, record.id))
     if args.json:
         print_json({**summary, "standings": standings_data(table)})
         return 0

@@ -28,6 +28,9 @@ MAX_MESSAGE_BYTES = 256 * 1024
 HELLO_TIMEOUT_S = 10.0
 """How long a new stream may take to say Hello."""
 
+STREAMS_END_S = 10.0
+"""How long a stopping referee waits for the streams it closed to end before gRPC cuts them."""
+
 MIN_BOT_PING_MS = 20_000
 """The shortest interval between a bot's keepalive pings on a stream the referee accepts:
 sooner, a ping is a strike, and the third ends the connection (GOAWAY ``too_many_pings``)."""
@@ -38,6 +41,14 @@ class RefereeService(referee_pb2_grpc.RefereeServicer):
 
     def __init__(self, registry: SessionRegistry) -> None:
         self._registry = registry
+        self._ending: dict[asyncio.Future[None], BotSession] = {}
+        """The admitted streams, each with a future done once its handler has ended."""
+
+    async def closed_streams_ended(self, timeout_s: float) -> None:
+        """Wait until every stream whose session is closed has ended, or ``timeout_s``."""
+        closed = [ended for ended, session in self._ending.items() if session.closed.is_set()]
+        if closed:
+            await asyncio.wait(closed, timeout=timeout_s)
 
     async def Connect(  # noqa: N802 (the name is the RPC's)
         self,
@@ -46,6 +57,8 @@ class RefereeService(referee_pb2_grpc.RefereeServicer):
     ) -> AsyncIterator[referee_pb2.RefereeMessage]:
         """Admit the bot by its Hello, then relay messages both ways until either side ends."""
         session = await self._admit(request_iterator, context)
+        ended = asyncio.get_running_loop().create_future()
+        self._ending[ended] = session
         reader = asyncio.create_task(_read_replies(request_iterator, session))
         try:
             yield referee_pb2.RefereeMessage(
@@ -63,6 +76,8 @@ class RefereeService(referee_pb2_grpc.RefereeServicer):
         finally:
             reader.cancel()
             session.close("the stream ended")
+            del self._ending[ended]
+            ended.set_result(None)
 
     async def _admit(
         self,
@@ -145,6 +160,7 @@ class RefereeServer:
         self.tls = tls
         self._requested = address
         self._server: grpc.aio.Server | None = None
+        self._service = RefereeService(registry)
         self._socket_directory: Path | None = None
         self.address = ""
         self.local_address = ""
@@ -175,7 +191,7 @@ class RefereeServer:
                 ("grpc.keepalive_timeout_ms", 20_000),
             ]
         )
-        referee_pb2_grpc.add_RefereeServicer_to_server(RefereeService(self.registry), server)
+        referee_pb2_grpc.add_RefereeServicer_to_server(self._service, server)
         if self.tls is None:
             port = server.add_insecure_port(self._requested)
         else:
@@ -217,6 +233,9 @@ class RefereeServer:
             # Idle remote bots are told the referee is done (their streams end with OK)
             # rather than cut off: a bot's run() then returns instead of failing.
             self.registry.close_idle("the referee is stopping")
+            # Streams that end on their own end with their status; gRPC's stop cancels
+            # those still open once ``grace`` has passed.
+            await self._service.closed_streams_ended(STREAMS_END_S)
             await self._server.stop(grace)
             self._server = None
         if self._socket_directory is not None:

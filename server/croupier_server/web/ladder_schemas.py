@@ -127,8 +127,10 @@ class LadderStandingLine(BaseModel):
     bot: str
     bot_id: int | None
     elo: float
-    elo_low: float
-    elo_high: float
+    elo_low: float | None = Field(
+        description="None for a bot new since the fit: its Elo is the online step's alone."
+    )
+    elo_high: float | None
     games: int = Field(description="The seats the stored fit counts.")
     provisional: bool = Field(
         default=False,

@@ -22,7 +22,8 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from sqlmodel import Session
 
 from croupier.games import game_names
-from croupier_server.board_fits.online import games_since, online_step
+from croupier_server.board_fits import Board
+from croupier_server.board_fits.online import OnlineStep, games_since, online_step
 from croupier_server.clock import utc_now
 from croupier_server.db.bots import bot_ids
 from croupier_server.db.ladder_games import close_ladder, get_ladder, list_ladders
@@ -215,6 +216,7 @@ def ladder_detail(session: Session, ratings: RatingsCache, record: LadderRecord)
     step = online_step(board, games_since(session, board) if not board.pending else [])
     now = utc_now()
     names = [line.bot for line in board.standings] + [e.name for e in progress.entrants]
+    names += sorted(step.provisional)
     ids = bot_ids(session, names=names)
     settings = progress.settings
     return LadderDetail(
@@ -232,19 +234,7 @@ def ladder_detail(session: Session, ratings: RatingsCache, record: LadderRecord)
             }
         ),
         games={str(status): count for status, count in progress.counts.items()},
-        standings=[
-            LadderStandingLine(
-                rank=line.rank,
-                bot=line.bot,
-                bot_id=ids.get(line.bot),
-                elo=line.elo + step.moved(line.bot, line.elo),
-                elo_low=line.elo_interval.low + step.moved(line.bot, line.elo),
-                elo_high=line.elo_interval.high + step.moved(line.bot, line.elo),
-                games=line.games,
-                provisional=line.bot in step.provisional,
-            )
-            for line in board.standings
-        ],
+        standings=_standing_lines(board, step, ids),
         rated_at=board.computed_at if board.standings else None,
         rated_games=board.games,
         fit_age_s=(now - board.computed_at).total_seconds() if board.standings else None,
@@ -268,6 +258,45 @@ def ladder_detail(session: Session, ratings: RatingsCache, record: LadderRecord)
         playing_games=[game_line(game) for game in progress.playing],
         recent_games=[game_line(game) for game in progress.recent],
     )
+
+
+def _standing_lines(
+    board: Board, step: OnlineStep, ids: dict[str, int]
+) -> list[LadderStandingLine]:
+    """The fit's lines moved by the online step, then those of the bots new since the fit.
+
+    A new bot's Elo is the online step's alone: it has no interval, and no rank among the
+    fitted until the next fit counts its games.
+    """
+    lines = [
+        LadderStandingLine(
+            rank=line.rank,
+            bot=line.bot,
+            bot_id=ids.get(line.bot),
+            elo=line.elo + step.moved(line.bot, line.elo),
+            elo_low=line.elo_interval.low + step.moved(line.bot, line.elo),
+            elo_high=line.elo_interval.high + step.moved(line.bot, line.elo),
+            games=line.games,
+            provisional=line.bot in step.provisional,
+        )
+        for line in board.standings
+    ]
+    fitted = {line.bot for line in board.standings}
+    new = sorted(step.provisional - fitted, key=lambda bot: (-step.elo[bot], bot))
+    lines += [
+        LadderStandingLine(
+            rank=len(fitted) + number,
+            bot=bot,
+            bot_id=ids.get(bot),
+            elo=step.elo[bot],
+            elo_low=None,
+            elo_high=None,
+            games=0,
+            provisional=True,
+        )
+        for number, bot in enumerate(new, start=1)
+    ]
+    return lines
 
 
 def ladder_data(fields: dict[str, str]) -> dict[str, Any]:

@@ -5,6 +5,7 @@ fits."""
 from datetime import timedelta
 
 import pytest
+import sqlalchemy as sa
 from sqlalchemy import Engine
 from sqlmodel import Session
 
@@ -24,8 +25,10 @@ from croupier_server.board_fits import (
 from croupier_server.board_fits.fitter import FIT_GAP_SECONDS, FIT_SHARE, pause_after
 from croupier_server.board_fits.online import games_since, online_step
 from croupier_server.board_fits.packing import pack, unpack
+from croupier_server.db.models import BoardFitRecord
 from croupier_server.db.statistics import BoardVersion
 from croupier_server.web.ratings_cache import RatingsCache
+from tests.server.conftest import Said
 from tests.server.db.played import add_bots, played
 
 CRIBBAGE = BoardKey("cribbage", "six-card")
@@ -139,6 +142,26 @@ def test_the_fitter_fits_the_boards_asked_for_once_per_change_of_their_games(
     assert second.version == BoardVersion(4, newest)
     with Session(engine) as session:
         assert read_board(session, CRIBBAGE) == second
+
+
+def test_an_unreadable_fit_is_said_once_and_fitted_again(engine: Engine, said: Said) -> None:
+    some_games(engine)
+    fitter = BoardFitter(engine, resamples=RESAMPLES)
+    with Session(engine) as session:
+        note_request(session, CRIBBAGE)
+    assert fitter.step() is not None
+    with Session(engine) as session:  # damaged, or of another packing
+        session.execute(sa.update(BoardFitRecord).values(data=b"\x00not a fit"))
+        session.commit()
+    with Session(engine) as session:
+        assert read_board(session, CRIBBAGE) is None
+        assert read_board(session, CRIBBAGE) is None
+    unreadable = [line for line in said("croupier_server.board_fits") if "unreadable" in line]
+    assert len(unreadable) == 1
+    again = fitter.step()  # the fitter finds it never fitted
+    assert again is not None
+    with Session(engine) as session:
+        assert read_board(session, CRIBBAGE) == again
 
 
 def test_fits_take_at_most_their_share_of_the_time() -> None:

@@ -85,3 +85,21 @@ def test_a_ladder_never_fitted_says_its_ratings_are_being_computed(engine: Engin
         assert detail["fit_pending"]
         assert detail["standings"] == []
         assert "being computed" in client.get(f"/ladders/{ladder.id}").text
+
+
+def test_a_bot_new_since_the_fit_is_listed_at_once_without_an_interval(engine: Engine) -> None:
+    ladder = a_ladder(engine)
+    with Session(engine) as session:
+        ann, ben, cid, dee = add_bots(session, "lexio", "ann", "ben", "cid", "dee")
+    for deal in range(3):
+        play(engine, ladder, [ann, ben, cid], deal, 3, 2, 1)
+    assert fit_board_now(engine, BoardKey("lexio", None, ladder.tournament_id), resamples=20)
+    play(engine, ladder, [dee, ann, ben], 3, 3, 2, 1)  # dee, new, wins its first game
+    with TestClient(create_app(engine, fits_boards=False)) as client:
+        detail = client.get(f"/api/ladders/{ladder.id}").json()
+        new = detail["standings"][-1]
+        assert [line["bot"] for line in detail["standings"][:3]] == ["ann", "ben", "cid"]
+        assert (new["bot"], new["rank"], new["games"], new["provisional"]) == ("dee", 4, 0, True)
+        assert new["elo"] > 0
+        assert (new["elo_low"], new["elo_high"]) == (None, None)
+        assert "no interval until its first fit" in client.get(f"/ladders/{ladder.id}").text

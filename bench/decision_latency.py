@@ -17,8 +17,8 @@ from a step of its own, ``&since=N``, which no cache holds: the dashboard builds
 as for a flood over many games); and busy, the control: no page is asked for, and a process
 spins at the lowest CPU priority, as much CPU as the flood's own process may take. The
 clients stand for strangers on other machines:
-they run in a process of their own at the lowest CPU priority (nice 19 and ``SCHED_IDLE``,
-as the dashboard's processes), so that what the bench
+they run in a process of their own at the lowest CPU priority (nice 19 and ``SCHED_IDLE``),
+so that what the bench
 measures is the server's own processes sharing the machine, and the serve's budget of
 pages per address is lifted (``--http-page-budget``), since they all come from one
 address: the flood does the whole work of every download, as one from many addresses

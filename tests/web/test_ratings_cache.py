@@ -189,6 +189,38 @@ def test_the_least_recently_used_board_goes_beyond_the_capacity(engine: Engine) 
     assert cache.board(game="cribbage") is not first
 
 
+def test_a_boards_leader_outlives_the_board_in_the_cache(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    alice, bob = add_bots(engine, "alice", "bob")
+    play(engine, [alice, bob], 1, 0)
+    cache = RatingsCache(engine, resamples=20, capacity=1)
+    with Session(engine) as session:
+        version = statistics.board_version(session, game="cribbage")
+    leader = cache.leader(game="cribbage", tournament_id=None, version=version)
+    assert leader is not None
+    assert leader.bot == "alice"
+    cache.board(game="cribbage", variant="six-card")  # the only board kept now
+
+    def read_again(*_: object, **__: object) -> None:
+        raise AssertionError("the board was read again for its leader")
+
+    with monkeypatch.context() as patched:
+        patched.setattr("croupier_server.web.ratings_cache.read_board", read_again)
+        patched.setattr("croupier_server.web.ratings_cache.fit_board_now", read_again)
+        assert cache.leader(game="cribbage", tournament_id=None, version=version) == leader
+    for _ in range(3):
+        play(engine, [bob, alice], 1, 0)
+    with Session(engine) as session:
+        newer = statistics.board_version(session, game="cribbage")
+
+    def leader_now() -> str | None:  # served stale at once, then refreshed in a thread
+        first = cache.leader(game="cribbage", tournament_id=None, version=newer)
+        return None if first is None or first.bot != "bob" else first.bot
+
+    assert wait_for(leader_now, "the new games' leader") == "bob"
+
+
 def bulk_insert_games(engine: Engine, games: int, *, bots: int = 8, seed: int = 5) -> None:
     """Store ``games`` finished two-player cribbage games in one transaction."""
     rng = random.Random(seed)

@@ -5,10 +5,7 @@ handing it the dashboard's listening socket and writing its settings
 (:class:`~croupier_server.cli._dashboard_settings.DashboardProcessSettings`) as one JSON
 line on its standard input, which it then keeps open: the process serves until that input
 ends (``serve`` stopping, or dying). It lowers its own CPU priority first, so that on a
-busy machine the kernel favours the referee and the bots over the pages: it takes Linux's
-``SCHED_IDLE`` policy, under which any other process that wakes (the referee, to read a
-bot's answer) runs at once rather than after the page's time slice, and a lower nice value
-where that policy is missing. What the pages
+busy machine the kernel favours the referee and the bots over the pages. What the pages
 ask of the referee (tables, second opinions, admitting a remote bot) crosses the
 :mod:`~croupier_server.referee_link`; uploads are stored here, as they only store files and
 rows. It prints ``ready`` once it serves, and nothing more on its standard output.
@@ -17,7 +14,6 @@ rows. It prints ``ready`` once it serves, and nothing more on its standard outpu
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import signal
 import socket
@@ -57,7 +53,7 @@ async def _serve() -> None:
     given = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(given), sys.stdin)
     settings = DashboardProcessSettings.model_validate_json(await given.readline())
-    _yield_the_cpu(settings.niceness)
+    os.nice(settings.niceness)
     asked = settings.dashboard
     set_up_logging(log_format=asked.log_format, verbose=asked.verbose)
     engine = create_database_engine(asked.database_url)
@@ -87,13 +83,6 @@ async def _serve() -> None:
     finally:
         await link.close()
         engine.dispose()
-
-
-def _yield_the_cpu(niceness: int) -> None:
-    """Run after every ordinary process: ``SCHED_IDLE`` where the kernel has it, else nicer."""
-    os.nice(niceness)
-    with contextlib.suppress(AttributeError, OSError):  # not Linux, or a kernel without it
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
 
 def _say_ready() -> None:

@@ -29,7 +29,7 @@ The admin sees everything always; that is the web layer's to decide (it knows wh
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import sqlalchemy as sa
@@ -90,115 +90,195 @@ class Disclosure:
 
 def disclosure_of(session: Session, game: GameRecord) -> Disclosure:
     """How much of ``game`` anyone but the admin may see now (see the module's docstring)."""
-    others = _other_games_pending(session, game)
-    if others:
-        return Disclosure(
-            DisclosureLevel.OPENING,
-            f"{others}: its play, seed and hands are held back until all its games are played",
-        )
-    if game.status is GameStatus.RUNNING:
-        return Disclosure(
-            DisclosureLevel.SPECTATOR,
-            "the game is still running: it may only be watched as a spectator",
-        )
-    return Disclosure.whole()
+    return _Deals.of(session, [game]).disclosure(game)
 
 
 def results_held_back(session: Session, game_ids: Iterable[int]) -> dict[int, str]:
     """Of the finished games ``game_ids``, those whose deal is still being played, with why.
 
     Their results are not for lists and records to give: which seat won one game of a
-    deal tells which seat's cards were strong in the others.
+    deal tells which seat's cards were strong in the others. The deals of all the games
+    are read at once, in a few queries whatever their number (a list's page).
     """
     ids = set(game_ids)
     if not ids:
         return {}
-    games = session.exec(select(GameRecord).where(col(GameRecord.id).in_(ids)))
+    games = list(session.exec(select(GameRecord).where(col(GameRecord.id).in_(ids))))
+    deals = _Deals.of(session, games)
     held = {}
     for game in games:
-        if game.id is not None and not (shown := disclosure_of(session, game)).is_whole:
+        if game.id is not None and not (shown := deals.disclosure(game)).is_whole:
             held[game.id] = shown.reason
     return held
 
 
-def _other_games_pending(session: Session, game: GameRecord) -> str:
-    """What of ``game``'s deal, ``game`` aside, is still to be played, in words; or ``""``."""
-    if _sibling_running(session, game):
-        return "another game of its deal is being played"
-    if game.tournament_id is None or game.schedule_deal is None:
-        return _reused_seed(session, game)
-    tournament = session.get(TournamentRecord, game.tournament_id)
-    if tournament is None or tournament.status is TournamentStatus.FINISHED:
-        return _reused_seed(session, game)
-    if _has_schedule(session, tournament_id=game.tournament_id):
-        if _scheduled_pending(session, game):
+@dataclass(frozen=True, slots=True)
+class _Deals:
+    """What the database says of the deals of some games, read in a few queries.
+
+    Enough to tell what of each game's deal is still to be played.
+
+    Attributes:
+        running: The running games of the games' seeds, by (game, seed).
+        tournaments: The games' own tournaments, by id.
+        unfinished: Every unfinished tournament of the games' tournaments' games.
+        scheduled: Those of the games' tournaments with stored schedules.
+        pending: The numbers of the scheduled games not finished, by (tournament, deal).
+        finished: The numbers of the finished games, by (tournament, deal).
+        seats: How many seats each of the games has.
+    """
+
+    running: dict[tuple[str, int], list[GameRecord]]
+    tournaments: dict[int, TournamentRecord]
+    unfinished: list[TournamentRecord]
+    scheduled: set[int]
+    pending: dict[tuple[int, int], set[int]]
+    finished: dict[tuple[int, int], set[int]]
+    seats: dict[int, int]
+
+    @classmethod
+    def of(cls, session: Session, games: Sequence[GameRecord]) -> _Deals:
+        """The deals of ``games``."""
+        seeds = {game.seed for game in games}
+        running: dict[tuple[str, int], list[GameRecord]] = {}
+        query = select(GameRecord).where(
+            GameRecord.status == GameStatus.RUNNING, col(GameRecord.seed).in_(seeds)
+        )
+        for other in session.exec(query):
+            running.setdefault((other.game, other.seed), []).append(other)
+        game_ids = {game.id for game in games if game.id is not None}
+        counted = (
+            sa.select(col(SeatRecord.game_id), sa.func.count())
+            .where(col(SeatRecord.game_id).in_(game_ids))
+            .group_by(col(SeatRecord.game_id))
+        )
+        seats: dict[int, int] = dict(session.execute(counted).all())
+        tournament_ids = {game.tournament_id for game in games if game.tournament_id is not None}
+        if not tournament_ids:  # no deal of a tournament: nothing more to read
+            return cls(running, {}, [], set(), {}, {}, seats)
+        tournaments = {
+            tournament.id: tournament
+            for tournament in session.exec(
+                select(TournamentRecord).where(col(TournamentRecord.id).in_(tournament_ids))
+            )
+            if tournament.id is not None
+        }
+        unfinished = list(
+            session.exec(
+                select(TournamentRecord).where(
+                    TournamentRecord.status != TournamentStatus.FINISHED,
+                    col(TournamentRecord.game).in_({t.game for t in tournaments.values()}),
+                )
+            )
+        )
+        deals = {game.schedule_deal for game in games if game.schedule_deal is not None}
+        scheduled: set[int] = set()
+        pending: dict[tuple[int, int], set[int]] = {}
+        for tournament_id, deal, number, status in session.execute(
+            sa.select(
+                col(ScheduledGameRecord.tournament_id),
+                col(ScheduledGameRecord.deal),
+                col(ScheduledGameRecord.number),
+                col(ScheduledGameRecord.status),
+            ).where(
+                col(ScheduledGameRecord.tournament_id).in_(tournament_ids),
+                col(ScheduledGameRecord.deal).in_(deals),
+            )
+        ):
+            scheduled.add(tournament_id)
+            if status is not ScheduleStatus.FINISHED:
+                pending.setdefault((tournament_id, deal), set()).add(number)
+        unscheduled = tournament_ids - scheduled
+        scheduled |= set(
+            session.exec(
+                select(ScheduledGameRecord.tournament_id)
+                .where(col(ScheduledGameRecord.tournament_id).in_(unscheduled))
+                .distinct()
+            )
+        )
+        finished: dict[tuple[int, int], set[int]] = {}
+        for tournament_id, deal, number in session.execute(
+            sa.select(
+                col(GameRecord.tournament_id),
+                col(GameRecord.schedule_deal),
+                col(GameRecord.schedule_number),
+            ).where(
+                col(GameRecord.tournament_id).in_(tournament_ids),
+                col(GameRecord.schedule_deal).in_(deals),
+                col(GameRecord.status) == GameStatus.FINISHED,
+            )
+        ):
+            finished.setdefault((tournament_id, deal), set()).add(number)
+        return cls(running, tournaments, unfinished, scheduled, pending, finished, seats)
+
+    def disclosure(self, game: GameRecord) -> Disclosure:
+        """How much of ``game`` (one of the games read) anyone but the admin may see now."""
+        others = self._other_games_pending(game)
+        if others:
+            return Disclosure(
+                DisclosureLevel.OPENING,
+                f"{others}: its play, seed and hands are held back until all its games are played",
+            )
+        if game.status is GameStatus.RUNNING:
+            return Disclosure(
+                DisclosureLevel.SPECTATOR,
+                "the game is still running: it may only be watched as a spectator",
+            )
+        return Disclosure.whole()
+
+    def _other_games_pending(self, game: GameRecord) -> str:
+        """What of ``game``'s deal, ``game`` aside, is still to be played, in words; or ``""``."""
+        if self._sibling_running(game):
+            return "another game of its deal is being played"
+        if game.tournament_id is None or game.schedule_deal is None:
+            return self._reused_seed(game)
+        tournament = self.tournaments.get(game.tournament_id)
+        if tournament is None or tournament.status is TournamentStatus.FINISHED:
+            return self._reused_seed(game)
+        deal = (game.tournament_id, game.schedule_deal)
+        if game.tournament_id in self.scheduled:
+            if self.pending.get(deal, set()) - {game.schedule_number}:
+                return "other games of its deal are still to be played"
+        elif self._local_deal_pending(game, tournament):
             return "other games of its deal are still to be played"
-    elif _local_deal_pending(session, game, tournament):
-        return "other games of its deal are still to be played"
-    return _reused_seed(session, game)
+        return self._reused_seed(game)
 
+    def _sibling_running(self, game: GameRecord) -> bool:
+        """Whether another game of the same game, options and seed is being played."""
+        return any(
+            other.id != game.id and other.options == game.options
+            for other in self.running.get((game.game, game.seed), [])
+        )
 
-def _sibling_running(session: Session, game: GameRecord) -> bool:
-    """Whether another game of the same game, options and seed is being played."""
-    query = select(GameRecord).where(
-        GameRecord.status == GameStatus.RUNNING,
-        GameRecord.id != game.id,
-        GameRecord.game == game.game,
-        GameRecord.seed == game.seed,
-    )
-    return any(other.options == game.options for other in session.exec(query))
+    def _local_deal_pending(self, game: GameRecord, tournament: TournamentRecord) -> bool:
+        """Whether a local tournament's deal of ``game`` still has rotations to be played.
 
+        Counted as its finished games, ``game``'s own aside, against its other rotations.
+        """
+        if not tournament.settings.get("duplicate", True):
+            return False
+        assert game.tournament_id is not None
+        assert game.schedule_deal is not None
+        finished = self.finished.get((game.tournament_id, game.schedule_deal), set())
+        seats = self.seats.get(game.id or 0, 0)
+        return len(finished - {game.schedule_number}) < seats - 1
 
-def _has_schedule(session: Session, *, tournament_id: int) -> bool:
-    query = select(ScheduledGameRecord.id).where(ScheduledGameRecord.tournament_id == tournament_id)
-    return session.exec(query.limit(1)).first() is not None
+    def _reused_seed(self, game: GameRecord) -> str:
+        """Which unfinished tournament deals ``game``'s seeds again, in words; or ``""``.
 
-
-def _scheduled_pending(session: Session, game: GameRecord) -> bool:
-    """Whether a scheduled game of the deal, but ``game``'s own, is not finished."""
-    query = select(ScheduledGameRecord.number).where(
-        ScheduledGameRecord.tournament_id == game.tournament_id,
-        ScheduledGameRecord.deal == game.schedule_deal,
-        ScheduledGameRecord.status != ScheduleStatus.FINISHED,
-    )
-    return any(number != game.schedule_number for number in session.exec(query))
-
-
-def _local_deal_pending(session: Session, game: GameRecord, tournament: TournamentRecord) -> bool:
-    """Whether a local tournament's deal of ``game`` still has rotations to be played.
-
-    Counted as its finished games, ``game``'s own aside, against its other rotations.
-    """
-    if not tournament.settings.get("duplicate", True):
-        return False
-    query = select(GameRecord.schedule_number).where(
-        GameRecord.tournament_id == game.tournament_id,
-        GameRecord.schedule_deal == game.schedule_deal,
-        GameRecord.status == GameStatus.FINISHED,
-    )
-    finished = {number for number in session.exec(query) if number != game.schedule_number}
-    seats = session.exec(
-        select(sa.func.count()).select_from(SeatRecord).where(SeatRecord.game_id == game.id)
-    ).one()
-    return len(finished) < seats - 1
-
-
-def _reused_seed(session: Session, game: GameRecord) -> str:
-    """Which unfinished tournament deals ``game``'s seeds again, in words; or ``""``.
-
-    One of the same game and options with the same master seed as ``game``'s own.
-    """
-    if game.tournament_id is None:
+        One of the same game and options with the same master seed as ``game``'s own.
+        """
+        if game.tournament_id is None:
+            return ""
+        own = self.tournaments.get(game.tournament_id)
+        if own is None or "seed" not in own.settings:
+            return ""
+        for other in self.unfinished:
+            if (
+                other.id != own.id
+                and other.game == own.game
+                and other.options == own.options
+                and other.settings.get("seed") == own.settings["seed"]
+            ):
+                return f"tournament {other.id} deals it again"
         return ""
-    own = session.get(TournamentRecord, game.tournament_id)
-    if own is None or "seed" not in own.settings:
-        return ""
-    query = select(TournamentRecord).where(
-        TournamentRecord.id != own.id,
-        TournamentRecord.game == own.game,
-        TournamentRecord.status != TournamentStatus.FINISHED,
-    )
-    for other in session.exec(query):
-        if other.options == own.options and other.settings.get("seed") == own.settings["seed"]:
-            return f"tournament {other.id} deals it again"
-    return ""

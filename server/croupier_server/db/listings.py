@@ -212,11 +212,13 @@ def tournament_progress(session: Session, *, tournament_id: int) -> TournamentPr
 
 
 def finished_counts(session: Session) -> dict[int, int]:
-    """How many scheduled games of each tournament have finished (tournaments with any)."""
+    """How many scheduled games of each tournament have finished (tournaments with any).
+
+    A scheduled game finishes once (``ux_game_tournament_finished_number``), so the
+    finished games' numbers are counted as they are, from that index alone.
+    """
     query = (
-        select(
-            GameRecord.tournament_id, sa.func.count(sa.distinct(col(GameRecord.schedule_number)))
-        )
+        select(GameRecord.tournament_id, sa.func.count(col(GameRecord.schedule_number)))
         .where(
             col(GameRecord.tournament_id).is_not(None),
             GameRecord.status == GameStatus.FINISHED,

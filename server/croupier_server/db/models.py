@@ -256,7 +256,16 @@ class SeatRecord(SQLModel, table=True):
     """A seat of a game and the bot in it."""
 
     __tablename__ = "seat"
-    __table_args__ = (sa.Index("ix_seat_bot_id_game_id", "bot_id", "game_id"),)
+    __table_args__ = (
+        sa.Index("ix_seat_bot_id_game_id", "bot_id", "game_id"),
+        # A tournament's latest forfeits, few among its seats, found from the newest game down.
+        sa.Index(
+            "ix_seat_forfeited_game_id",
+            "game_id",
+            sqlite_where=sa.text("status = 'forfeited'"),
+            postgresql_where=sa.text("status = 'forfeited'"),
+        ),
+    )
 
     game_id: int = Field(foreign_key="game.id", primary_key=True)
     seat: int = Field(primary_key=True)

@@ -47,6 +47,7 @@ __all__ = [
     "finished_boards",
     "finished_game_seats",
     "is_rated",
+    "tournament_board_versions",
     "why_unrated",
 ]
 
@@ -148,6 +149,25 @@ def finished_boards(session: Session, *, game: str | None = None) -> list[Finish
         FinishedBoard(name, variant, BoardVersion(count, last))
         for name, variant, count, last in session.execute(query)
     ]
+
+
+def tournament_board_versions(session: Session) -> dict[int, BoardVersion]:
+    """The version of every tournament's board that has finished games, by tournament.
+
+    Each is :func:`board_version` of that tournament, all read in one pass over the index of
+    finished games.
+    """
+    finished = sa.literal(GameStatus.FINISHED.value, literal_execute=True)
+    query = (
+        sa.select(col(GameRecord.tournament_id), sa.func.count(), sa.func.max(col(GameRecord.id)))
+        .where(col(GameRecord.tournament_id).is_not(None), col(GameRecord.status) == finished)
+        .group_by(col(GameRecord.tournament_id))
+    )
+    return {
+        tournament: BoardVersion(games, last)
+        for tournament, games, last in session.execute(query)
+        if tournament is not None
+    }
 
 
 def board_version(

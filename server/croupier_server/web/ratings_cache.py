@@ -42,6 +42,7 @@ from croupier_server.board_fits import (
     stored_fit,
 )
 from croupier_server.db.statistics import BoardVersion
+from croupier_server.standings import Standing
 
 __all__ = [
     "REQUEST_NOTE_SECONDS",
@@ -90,6 +91,9 @@ class RatingsCache:
         self._reading: dict[BoardKey, threading.Lock] = {}
         self._refreshing: set[BoardKey] = set()
         self._noted: dict[BoardKey, float] = {}
+        self._leaders: dict[BoardKey, tuple[BoardVersion, Standing | None]] = {}
+        """Each board's first line at its version, kept when the board itself is not: a list
+        of many boards (the tournaments) reads their leaders alone."""
 
     def board(
         self,
@@ -125,6 +129,26 @@ class RatingsCache:
         if board is not None and board.version == version:
             return board
         return self._newer(key, version, board)
+
+    def leader(
+        self, *, game: str, tournament_id: int | None, version: BoardVersion
+    ) -> Standing | None:
+        """The first line of a board whose games are at ``version`` (see :meth:`board`).
+
+        Kept apart from the boards, so that a list of more boards than the cache keeps
+        unpacks each once per change of its games, not on every request.
+        """
+        key = BoardKey(game, None, tournament_id)
+        with self._lock:
+            known = self._leaders.get(key)
+        if known is not None and known[0] == version:
+            return known[1]
+        board = self.board(game=game, tournament_id=tournament_id, version=version)
+        first = board.standings[0] if board.standings else None
+        if not board.pending:
+            with self._lock:
+                self._leaders[key] = (board.version, first)
+        return first
 
     def _newer(self, key: BoardKey, version: BoardVersion, kept: Board | None) -> Board:
         """The newest stored fit of ``key``, one reader at a time; a fresh one asked for."""

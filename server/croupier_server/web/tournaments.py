@@ -30,6 +30,7 @@ from croupier_server.db.listings import (
     search_games,
     tournament_progress,
 )
+from croupier_server.db.statistics import tournament_board_versions
 from croupier_server.db.tournament_history import (
     FORFEIT,
     TournamentFault,
@@ -278,14 +279,19 @@ def tournament_progress_api(
 def tournament_list(session: Session, ratings: RatingsCache) -> TournamentList:
     """Every tournament with its progress counts and its leader, the running ones first."""
     finished = finished_counts(session)
+    versions = tournament_board_versions(session)
     records = sorted(
         db.list_tournaments(session), key=lambda record: record.status != TournamentStatus.RUNNING
     )
-    return TournamentList(
-        tournaments=[
-            _line(record, finished.get(_id(record), 0), ratings=ratings) for record in records
-        ]
-    )
+    lines = []
+    for record in records:
+        version = versions.get(_id(record))
+        leader = None
+        if version is not None:
+            first = ratings.leader(game=record.game, tournament_id=_id(record), version=version)
+            leader = None if first is None else _leader([first])
+        lines.append(_line(record, finished.get(_id(record), 0), leader=leader))
+    return TournamentList(tournaments=lines)
 
 
 def tournament_detail(
@@ -383,12 +389,9 @@ def _line(
     settings: TournamentSettings | None = None,
     *,
     leader: LeaderLine | None = None,
-    ratings: RatingsCache | None = None,
 ) -> TournamentLine:
-    """The list's line of ``record``; its leader as given, or read from ``ratings``."""
+    """The list's line of ``record``, with its ``leader``."""
     settings = settings or settings_of(record)
-    if leader is None and ratings is not None and finished:
-        leader = _leader(ratings.board(game=record.game, tournament_id=_id(record)).standings)
     return TournamentLine(
         id=_id(record),
         game=record.game,

@@ -16,15 +16,14 @@ cache of finished games' replays once built); and uncached (the same, each downl
 from a step of its own, ``&since=N``, which no cache holds: the dashboard builds every one,
 as for a flood over many games); and busy, the control: no page is asked for, and a process
 spins at the lowest CPU priority, as much CPU as the flood's own process may take. The
-clients stand for strangers on other machines:
-they run in a process of their own at the lowest CPU priority (nice 19 and ``SCHED_IDLE``),
-so that what the bench
-measures is the server's own processes sharing the machine, and the serve's budget of
-pages per address is lifted (``--http-page-budget``), since they all come from one
-address: the flood does the whole work of every download, as one from many addresses
-would. A decision's latency is the one the referee stores
-(an action's ``latency_ms``, packed or not: from queueing the request to the reply's
-arrival, which a busy referee reads late); each is counted in the window it was asked in.
+clients stand for strangers on other machines: they run in a process of their own at the
+lowest CPU priority (nice 19 and ``SCHED_IDLE``), so that what the bench measures is the
+server's own processes sharing the machine, and the serve's budget of pages per address is
+lifted (``--http-page-budget``), since they all come from one address: the flood does the
+whole work of every download, as one from many addresses would. A decision's latency is
+the one the referee stores (an action's ``latency_ms``, packed or not: from queueing the
+request to the reply's arrival, which a busy referee reads late); each is counted in the
+window it was asked in.
 The p50 and p99 of each kind are printed side by side with their ratios to idle; the p99
 holds if the flood moves it by at most 10%. The control says what any CPU used beside the
 referee costs it on the machine, whatever its priority: on a 2-vCPU virtual machine, a

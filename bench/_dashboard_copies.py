@@ -35,6 +35,7 @@ from croupier_server.db import (
     TournamentStatus,
 )
 from croupier_server.db.models import UTCDateTime
+from croupier_server.db.packed_latencies import pack_latencies
 from croupier_server.db.packed_log import PackedAction, PackedEvent, PackedLog, pack_log
 from croupier_server.db.packing import JournalEvent, pack_journal
 from croupier_server.db.serialize import result_data
@@ -178,7 +179,7 @@ class TemplateCopies:
         return plays
 
     def copy_plays(self, connection: Connection) -> None:
-        """Copy the templates' faults into every game that copies them."""
+        """Copy the templates' faults into every game that copies them; tally the boards."""
         bounds = sa.select(sa.func.min(_COPIES.c.game_id), sa.func.max(_COPIES.c.game_id))
         first, last = connection.execute(bounds).one()
         dialect = connection.dialect.name
@@ -186,6 +187,8 @@ class TemplateCopies:
             chunk = _COPIES.c.game_id.between(low, low + CHUNK_GAMES - 1)
             connection.execute(_copy_faults(chunk, dialect))
             connection.commit()
+        connection.execute(_tally_boards())
+        connection.commit()
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,6 +302,21 @@ def _game_row(
     }
 
 
+def _tally_boards() -> sa.Insert:
+    """Each board's tally of finished games (``board_tally``), as finishing them keeps it."""
+    games = _TABLES["game"].c
+    finished = (
+        sa.select(games.game, games.variant, sa.func.count(), sa.func.max(games.id))
+        .where(games.status == GameStatus.FINISHED)
+        .group_by(games.game, games.variant)
+    )
+    return (
+        _TABLES["board_tally"]
+        .insert()
+        .from_select(["game", "variant", "games", "last_game_id"], finished)
+    )
+
+
 def _seat_row(game_id: int, seat: int, bot: PoolBot, template: Template) -> dict[str, Any]:
     forfeited_at = template.forfeited_at_event.get(seat)
     decided = [
@@ -318,6 +336,11 @@ def _seat_row(game_id: int, seat: int, bot: PoolBot, template: Template) -> dict
         "place": template.result.places[seat],
         "decisions": template.decisions[seat],
         "slowest_decision_ms": max(decided, default=None),
+        "latencies": pack_latencies(
+            action["latency_ms"]
+            for action in template.actions
+            if action["seat"] == seat and action["latency_ms"] is not None
+        ),
     }
 
 

@@ -78,31 +78,29 @@ from sqlmodel import Session, select
 
 from croupier.games import Result, load_game
 from croupier_server import db
-from croupier_server.bot_commands import missing_files
+from croupier_server.attempts.claim import RunnerIdentity, claim_attempt
 from croupier_server.cli import main as croupier_main
 from croupier_server.clock import utc_now
 from croupier_server.control import TimeControl
 from croupier_server.db import GameRecord, GameStatus, TournamentRecord, TournamentStatus
 from croupier_server.db.schedule import (
     Claim,
-    claim_scheduled_game,
     heartbeat_worker,
     holds_attempt,
     register_worker,
     renew_lease,
 )
-from croupier_server.db.work import ScheduledGameRecord, ScheduleStatus
+from croupier_server.db.work import ScheduleStatus
 from croupier_server.outcomes import EndedBy
 from croupier_server.queueing.jobs import GAMES_QUEUE, conninfo
-from croupier_server.queueing.tournaments import after_game, queue_tournament
-from croupier_server.recorded_games import load_bots, settings_data, settings_from_data
+from croupier_server.queueing.tournaments import queue_tournament
 from croupier_server.referee.game import RefereeSettings
 from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import RefereeServer
 from croupier_server.tournament.formats.round_robin import RoundRobinSettings
 from croupier_server.tournament.runner import create_tournament, run_tournament
+from croupier_server.tournament.scheduled import after_game
 from croupier_server.tournament.settings import ProcessMode
-from croupier_server.workers.attempt import lease_seconds
 from croupier_server.workers.reaper import REAP_SECONDS, reap_expired_leases
 from croupier_server.workers.worker import DEFAULT_LEASE_MARGIN_S, HEARTBEAT_SECONDS
 
@@ -562,40 +560,12 @@ class Held:
 
 def claim_game(engine: Engine, worker_id: int, scheduled_id: int) -> Held | None:
     """Claim the next attempt at a scheduled game with its game row, as a worker does."""
-    with Session(engine) as session, db.atomic(session):
-        scheduled = session.get(ScheduledGameRecord, scheduled_id)
-        if scheduled is None or scheduled.status is not ScheduleStatus.QUEUED:
-            return None
-        tournament = db.get_tournament(session, tournament_id=scheduled.tournament_id)
-        assert tournament is not None
-        game = load_game(tournament.game, tournament.options)
-        settings = settings_from_data(tournament.settings)
-        bots = load_bots(engine, names=scheduled.bots, game=game)
-        assert not any(missing_files(bot.command or "") for bot in bots)
-        claim = claim_scheduled_game(
-            session,
-            scheduled_id=scheduled_id,
-            worker_id=worker_id,
-            lease_s=lease_seconds(settings, DEFAULT_LEASE_MARGIN_S),
-        )
-        if claim is None:
-            return None
-        record = db.create_game(
-            session,
-            game=game.name,
-            options=game.options(),
-            seed=scheduled.seed,
-            bot_ids=[bot.id for bot in bots if bot.id is not None],
-            settings=settings_data(settings),
-            tournament_id=scheduled.tournament_id,
-            schedule_number=scheduled.number,
-            schedule_deal=scheduled.deal,
-            attempt=claim.attempt,
-            worker_id=worker_id,
-        )
-        assert record.id is not None
-        scheduled.game_id = record.id
-        return Held(claim, record.id, scheduled.tournament_id, game.num_players)
+    runner = RunnerIdentity(worker_id, f"bench-{worker_id}", DEFAULT_LEASE_MARGIN_S)
+    attempt = claim_attempt(engine, runner, scheduled_id)
+    if attempt is None:
+        return None
+    assert not attempt.problem, attempt.problem
+    return Held(attempt.claim, attempt.game_id, attempt.tournament_id, attempt.game.num_players)
 
 
 def commit_game(engine: Engine, worker_id: int, held: Held) -> bool:

@@ -225,6 +225,10 @@ def _insert_ladder_board(engine: sa.Engine, path: Path, versions: int, games: in
             " output_dropped_bytes) VALUES (?, ?, ?, ?, ?, ?, ?)",
             seat_rows,
         )
+        connection.execute(  # the board's tally, as finishing the games keeps it
+            "INSERT INTO board_tally (game, variant, games, last_game_id)"
+            " SELECT game, variant, count(*), max(id) FROM game GROUP BY game, variant"
+        )
     connection.close()
 
 

@@ -6,7 +6,8 @@ to the database (:mod:`croupier_server.db`), which know nothing of each other.
 The end of a game (its events, the rest of its actions, its faults, forfeits, its bots'
 output and its result) is stored in one transaction, so a game is either stored whole or
 left running, to be aborted and played again by a resumed tournament; in that transaction
-its actions and events are packed into one row (:mod:`croupier_server.db.packing`).
+its actions and events are packed into one row (:mod:`croupier_server.db.packing`), and
+its result comes last (it takes its board's tally, :mod:`croupier_server.db.board_tallies`).
 """
 
 from __future__ import annotations
@@ -84,6 +85,8 @@ def store_game_log(
     with db.atomic(session):
         _store_log(session, game_id, log, stored_actions)
         db.pack_game(session, game_id=game_id)
+        # Last: a finished game takes its board's tally row until the commit.
+        _store_end(session, game_id, log)
     _count(log)  # once stored: a game whose transaction failed is played again
 
 
@@ -132,6 +135,9 @@ def _store_log(session: Session, game_id: int, log: GameLog, stored_actions: int
             lines=tail.lines,
             dropped_bytes=tail.dropped_bytes,
         )
+
+
+def _store_end(session: Session, game_id: int, log: GameLog) -> None:
     if log.stopped is not None:
         db.abort_game(
             session, game_id=game_id, reason=str(log.stopped), ended_by=EndedBy.NOT_STARTED

@@ -103,9 +103,27 @@ def games(engine: Engine, tournament_id: int, status: GameStatus) -> list[GameRe
         return list(session.exec(query))
 
 
-def test_a_ladder_rates_its_versions_and_a_new_one_through_a_killed_serve(
-    database_url: str, processes: Processes, capsys: pytest.CaptureFixture[str]
+def wait_for_chosen(
+    engine: Engine, url: str, ladder_id: int, tournament_id: int, unfinished: set[int]
 ) -> None:
+    """Wait until the games chosen before the kill (``unfinished`` then) have finished."""
+    wait_for_ladder(
+        url,
+        ladder_id,
+        lambda _: all(
+            row.status is ScheduleStatus.FINISHED
+            for row in schedule(engine, tournament_id)
+            if row.number in unfinished
+        ),
+        "the games chosen before the kill finished",
+    )
+
+
+def open_ladder(
+    database_url: str, capsys: pytest.CaptureFixture[str]
+) -> tuple[Engine, set[str], int, int]:
+    """The ladder of the first versions opened: the database, the versions, its and its
+    tournament's ids."""
     engine = create_database_engine(database_url)
     init_database(engine)
     first = set(add_versions(engine, "lexio", FIRST))
@@ -114,7 +132,13 @@ def test_a_ladder_rates_its_versions_and_a_new_one_through_a_killed_serve(
         r"opened ladder (\d+) \(lexio, 3 players\), tournament (\d+)", capsys.readouterr().out
     )
     assert opened is not None
-    ladder_id, tournament_id = int(opened.group(1)), int(opened.group(2))
+    return engine, first, int(opened.group(1)), int(opened.group(2))
+
+
+def test_a_ladder_rates_its_versions_and_a_new_one_through_a_killed_serve(
+    database_url: str, processes: Processes, capsys: pytest.CaptureFixture[str]
+) -> None:
+    engine, first, ladder_id, tournament_id = open_ladder(database_url, capsys)
 
     server, url = serve(processes, database_url)
     wait_for_ladder(url, ladder_id, rated(first), "every version rated")
@@ -140,16 +164,7 @@ def test_a_ladder_rates_its_versions_and_a_new_one_through_a_killed_serve(
 
     server, url = serve(processes, database_url)
     wait_for_ladder(url, ladder_id, rated({*first, "strong@1"}), "the new version rated")
-    wait_for_ladder(
-        url,
-        ladder_id,
-        lambda _: all(
-            row.status is ScheduleStatus.FINISHED
-            for row in schedule(engine, tournament_id)
-            if row.number in unfinished
-        ),
-        "the games chosen before the kill finished",
-    )
+    wait_for_chosen(engine, url, ladder_id, tournament_id, unfinished)
     server.send_signal(signal.SIGTERM)
     _, err = ended(server)
     assert server.returncode == 130, err

@@ -1,5 +1,6 @@
 """The bot pages over a database of real games, an empty one, and unusual names."""
 
+import math
 import re
 from typing import Any
 
@@ -12,6 +13,7 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from croupier_server import db
+from croupier_server.db.packed_log import packed_decisions
 from croupier_server.ratings import head_to_head
 from croupier_server.standings import standings, stored_deals
 from tests.web.filling import CRASHER, CRIBBAGE_BOTS, HTML_NAME, LEXIO_BOTS
@@ -312,3 +314,37 @@ def test_the_bot_twins_are_documented(client: TestClient) -> None:
     assert paths["/api/bots"]["get"]["summary"]
     assert paths["/api/bots/{bot_id}"]["get"]["summary"]
     assert not {"/bots", "/bots/{bot_id}"} & set(paths)
+
+
+def _decoded_decision_times(engine: Engine, bot: int) -> dict[str, float | int] | None:
+    """A bot's decision times as the page computed them before seats kept their latencies:
+    from every packed log of its games, decoded (the nearest rank of each percentile)."""
+    logs = rows(
+        engine,
+        "SELECT seat.seat, packed_log.log FROM seat JOIN packed_log USING (game_id)"
+        " WHERE seat.bot_id = :bot",
+        bot=bot,
+    )
+    ordered = sorted(
+        decision.latency_ms
+        for seat, log in logs
+        for decision in packed_decisions(log)
+        if decision.seat == seat and decision.latency_ms is not None
+    )
+    if not ordered:
+        return None
+    ranked = {
+        name: round(ordered[max(0, math.ceil(q * len(ordered)) - 1)], 1)
+        for name, q in (("p50", 0.5), ("p90", 0.9), ("p95", 0.95), ("p99", 0.99))
+    }
+    return {"games": len(logs), "decisions": len(ordered), **ranked, "max": round(ordered[-1], 1)}
+
+
+def test_decision_times_are_those_the_packed_logs_give(
+    client: TestClient, filled_engine: Engine
+) -> None:
+    bots = [bot["id"] for bot in client.get("/api/bots").json()["bots"]]
+    assert rows(filled_engine, "SELECT count(*) FROM seat WHERE latencies IS NULL") == [(0,)]
+    shown = {bot: client.get(f"/api/bots/{bot}").json()["decision_times"] for bot in bots}
+    assert sum(times is not None for times in shown.values()) >= 6
+    assert shown == {bot: _decoded_decision_times(filled_engine, bot) for bot in bots}

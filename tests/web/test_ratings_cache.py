@@ -25,6 +25,7 @@ from croupier_server.db import (
     init_database,
     statistics,
 )
+from croupier_server.db.models import BoardTallyRecord
 from croupier_server.db.statistics import BoardSeats, BoardVersion
 from croupier_server.ratings import Deal, GameOutcome, fit_elo, tally_pairs
 from croupier_server.web import create_app
@@ -244,11 +245,13 @@ def bulk_insert_games(engine: Engine, games: int, *, bots: int = 8, seed: int = 
             | {"status": "finished", "score": int(seat == winner), "place": 1 + (seat != winner)}
             for seat, bot in enumerate(pair)
         )
+    tally = {"game": "cribbage", "variant": "six-card", "games": games, "last_game_id": games}
     with Session(engine) as session:
         for table, rows in [
             (BotRecord, bot_rows),
             (GameRecord, records),
             (SeatRecord, seats),
+            (BoardTallyRecord, [tally]),  # as finishing them keeps it
         ]:
             session.execute(sa.insert(table), rows)
         session.commit()

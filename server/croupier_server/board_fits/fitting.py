@@ -33,6 +33,7 @@ __all__ = [
     "MIN_LEASE",
     "board_version",
     "compute_board",
+    "died_here",
     "fit_board_now",
     "fresh_board",
     "this_process",
@@ -52,7 +53,26 @@ _LEASE_PER_FIT = 4
 
 def this_process() -> str:
     """A name for this process as a lease holder: unique, and saying where it runs."""
-    return f"{socket.gethostname()[:40]}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+    return f"{_host()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+
+
+def died_here(holder: str) -> bool:
+    """Whether ``holder`` (a :func:`this_process` name) was a process of this machine, gone."""
+    host, _, rest = holder.partition(":")
+    pid_text = rest.partition(":")[0]
+    if host != _host() or not pid_text.isdigit() or int(pid_text) == os.getpid():
+        return False
+    try:
+        os.kill(int(pid_text), 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:  # alive, another user's
+        return False
+    return False
+
+
+def _host() -> str:
+    return socket.gethostname()[:40]
 
 
 def board_version(session: Session, key: BoardKey) -> BoardVersion:

@@ -211,9 +211,9 @@ def recent_decision_latencies(
         .limit(games)
         .subquery()
     )
-    measured: int = session.execute(sa.select(sa.func.count()).select_from(seats)).scalar_one()
-    latencies = [found.latency_ms for found in seat_latencies(session, seats)]
-    return DecisionSample(games=measured, latencies=latencies)
+    measured = seat_latencies(session, seats)
+    latencies = [latency for found in measured for latency in found.latencies_ms]
+    return DecisionSample(games=len(measured), latencies=latencies)
 
 
 def _seats(session: Session, game_ids: Sequence[int]) -> dict[int, list[tuple[str, int | None]]]:

@@ -29,19 +29,15 @@ from croupier_server.db.models import (
     PackedLogRecord,
     SeatRecord,
 )
-from croupier_server.db.packed_log import (
-    Unpacked,
-    exact_latency_ms,
-    packed_decisions,
-    unpack_log,
-)
+from croupier_server.db.packed_latencies import unpack_latencies
+from croupier_server.db.packed_log import Unpacked, exact_latency_ms, unpack_log
 from croupier_server.db.serialize import event_data, event_visibility, storable_text
 from croupier_server.db.transactions import insert, refreshed, require, transaction
 from croupier_server.outcomes import DecidedBy, SeatStatus
 
 __all__ = [
     "NewAction",
-    "SeatLatency",
+    "SeatLatencies",
     "game_actions",
     "game_faults",
     "journal_events",
@@ -325,56 +321,62 @@ def packed_log(session: Session, *, game_id: int) -> Unpacked | None:
 
 
 @dataclass(frozen=True, slots=True)
-class SeatLatency:
-    """How long a seat's bot took over one action it answered."""
+class SeatLatencies:
+    """How long a seat's bot took over each action it answered, in no particular order."""
 
     game_id: int
     seat: int
-    latency_ms: float
+    latencies_ms: tuple[float, ...]
 
 
-def seat_latencies(session: Session, seats: sa.Subquery) -> list[SeatLatency]:
-    """The latency of every answered action of the seats ``seats`` lists, packed or not.
+def seat_latencies(session: Session, seats: sa.Subquery) -> list[SeatLatencies]:
+    """The latencies of the answered actions of each seat ``seats`` lists, packed or not.
+
+    One entry a seat listed, with no latencies for one that answered nothing. A packed
+    game's are read from its seat rows (:mod:`~croupier_server.db.packed_latencies`), the
+    others' from their journal: in one statement, so a game packed meanwhile counts once.
 
     Args:
         session: any session.
         seats: a query of seats, with columns ``game_id`` and ``seat``.
 
     Raises:
-        ReplayMismatch: a packed log is unreadable.
+        ReplayMismatch: a seat's packed latencies are unreadable.
     """
-    journal = (
-        sa.select(col(ActionRecord.game_id), col(ActionRecord.seat), col(ActionRecord.latency_ms))
+    query = (
+        sa.select(
+            seats.c.game_id, seats.c.seat, col(SeatRecord.latencies), col(ActionRecord.latency_ms)
+        )
         .join(
-            seats,
+            SeatRecord,
             sa.and_(
-                col(ActionRecord.game_id) == seats.c.game_id,
-                col(ActionRecord.seat) == seats.c.seat,
+                col(SeatRecord.game_id) == seats.c.game_id, col(SeatRecord.seat) == seats.c.seat
             ),
         )
-        .where(col(ActionRecord.latency_ms).is_not(None))
+        .outerjoin(
+            ActionRecord,
+            sa.and_(
+                col(SeatRecord.latencies).is_(None),
+                col(ActionRecord.game_id) == seats.c.game_id,
+                col(ActionRecord.seat) == seats.c.seat,
+                col(ActionRecord.latency_ms).is_not(None),
+            ),
+        )
     )
-    found = [SeatLatency(*row) for row in session.execute(journal)]
-    wanted: dict[int, set[int]] = {}
-    packed = sa.select(seats.c.game_id, seats.c.seat).join(
-        PackedLogRecord, col(PackedLogRecord.game_id) == seats.c.game_id
-    )
-    for game_id, seat in session.execute(packed):
-        wanted.setdefault(game_id, set()).add(seat)
-    logs = sa.select(col(PackedLogRecord.game_id), col(PackedLogRecord.log)).where(
-        col(PackedLogRecord.game_id).in_(sa.select(seats.c.game_id))
-    )
-    for game_id, log in session.execute(logs):
-        try:
-            decisions = packed_decisions(log)
-        except ValueError as error:
-            raise ReplayMismatch(f"game {game_id}: {error}") from error
-        found += [
-            SeatLatency(game_id, decision.seat, decision.latency_ms)
-            for decision in decisions
-            if decision.seat in wanted[game_id] and decision.latency_ms is not None
-        ]
-    return found
+    found: dict[tuple[int, int], list[float]] = {}
+    for game_id, seat, packed, latency_ms in session.execute(query):
+        latencies = found.setdefault((game_id, seat), [])
+        if packed is not None:
+            try:
+                latencies += unpack_latencies(packed)
+            except ValueError as error:
+                raise ReplayMismatch(f"game {game_id}, seat {seat}: {error}") from error
+        elif latency_ms is not None:
+            latencies.append(latency_ms)
+    return [
+        SeatLatencies(game_id, seat, tuple(latencies))
+        for (game_id, seat), latencies in found.items()
+    ]
 
 
 def game_faults(session: Session, *, game_id: int, seat: int | None = None) -> list[FaultRecord]:

@@ -14,6 +14,7 @@ from sqlmodel import Session, col, select
 
 from croupier.games import Result, game_class, game_names, load_game
 from croupier_server.clock import utc_now
+from croupier_server.db.board_tallies import game_ended
 from croupier_server.db.models import GameRecord, SeatRecord
 from croupier_server.db.serialize import result_data
 from croupier_server.db.transactions import refreshed, require, transaction
@@ -138,6 +139,7 @@ def finish_game(
             if seat.status == SeatStatus.PLAYING:
                 seat.status = SeatStatus.FINISHED
         _end_game(
+            session,
             game,
             status=GameStatus.FINISHED,
             result=result_data(result),
@@ -170,6 +172,7 @@ def abort_game(
             if seat.status == SeatStatus.PLAYING:
                 seat.status = SeatStatus.FINISHED
         _end_game(
+            session,
             game,
             status=GameStatus.ABORTED,
             result=None,
@@ -181,6 +184,7 @@ def abort_game(
 
 
 def _end_game(
+    session: Session,
     game: GameRecord,
     *,
     status: GameStatus,
@@ -189,8 +193,10 @@ def _end_game(
     detail: str,
     finished_at: datetime | None,
 ) -> None:
+    was = game.status
     game.status = status
     game.result = result
     game.ended_by = str(ended_by)
     game.end_detail = detail
     game.finished_at = finished_at or utc_now()
+    game_ended(session, game, was=was)

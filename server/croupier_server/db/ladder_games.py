@@ -6,15 +6,15 @@ played, on one machine or by the workers, so that a ``croupier serve`` restarted
 middle plays the games chosen and unfinished first, under the same schedule numbers; the
 unique index on a tournament's finished games keeps each number to one finished game.
 
-On one machine, a game being played is ``playing`` with no worker (the workers' games name
-theirs): the functions here claim, finish and hand back such games; a serve that starts
-again recovers those a stopped one left (:func:`recover_local_games`).
+Its games are played as every scheduled game is (:mod:`croupier_server.attempts`), on one
+machine (``playing`` with no worker) or by the workers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 import sqlalchemy as sa
@@ -43,21 +43,20 @@ __all__ = [
     "active_versions",
     "cancel_games",
     "chosen_deals",
-    "claim_local_game",
     "close_ladder",
     "create_ladder",
-    "fail_local_game",
-    "finish_local_game",
     "finished_deals",
     "get_ladder",
-    "hand_back_local_game",
+    "hold_ladder",
     "ladder_bots",
+    "ladder_runner",
     "list_ladders",
     "next_numbers",
     "note_entrants",
-    "recover_local_games",
+    "release_ladder",
     "scheduled_by_id",
     "set_stopped",
+    "settle_games_left_here",
     "start_failures",
     "unfinished_games",
 ]
@@ -152,6 +151,53 @@ def close_ladder(session: Session, *, ladder_id: int) -> LadderRecord:
             waiting = _scheduled(session, ladder.tournament_id, ScheduleStatus.QUEUED)
             _fail(waiting, CLOSED_DETAIL)
     return refreshed(session, ladder)
+
+
+def hold_ladder(
+    session: Session,
+    *,
+    ladder_id: int,
+    holder: str,
+    lease: timedelta,
+    taking_from: str | None = None,
+) -> bool:
+    """Take or renew ``holder``'s lease of the ladder, unless another holds it; commits.
+
+    Returns whether ``holder`` holds it now. A lease that ran out is anyone's; so is the
+    lease of ``taking_from``, a holder known to be dead.
+    """
+    now = utc_now()
+    holders = [holder] if taking_from is None else [holder, taking_from]
+    held = session.execute(
+        sa.update(LadderRecord)
+        .where(
+            col(LadderRecord.id) == ladder_id,
+            sa.or_(
+                col(LadderRecord.runner_until).is_(None),
+                col(LadderRecord.runner_until) < now,
+                col(LadderRecord.runner).in_(holders),
+            ),
+        )
+        .values(runner=holder, runner_until=now + lease)
+    )
+    session.commit()
+    return bool(held.rowcount)  # type: ignore[attr-defined]
+
+
+def ladder_runner(session: Session, *, ladder_id: int) -> str | None:
+    """Who holds the ladder's lease (or held it last, if it ran out)."""
+    query = select(LadderRecord.runner).where(col(LadderRecord.id) == ladder_id)
+    return session.exec(query).first()
+
+
+def release_ladder(session: Session, *, ladder_id: int, holder: str) -> None:
+    """End ``holder``'s lease of the ladder, if it holds it; commits."""
+    session.execute(
+        sa.update(LadderRecord)
+        .where(col(LadderRecord.id) == ladder_id, col(LadderRecord.runner) == holder)
+        .values(runner=None, runner_until=None)
+    )
+    session.commit()
 
 
 def set_stopped(session: Session, *, ladder_id: int, name: str, reason: str) -> None:
@@ -266,62 +312,6 @@ def start_failures(session: Session, *, tournament_id: int) -> list[ScheduledGam
     return list(session.exec(query))
 
 
-def claim_local_game(session: Session, *, scheduled_id: int) -> ScheduledGameRecord | None:
-    """Take a queued game to play it here (no worker); ``None`` if it is not queued. Commits.
-
-    A queued game whose finished game is stored (a serve stopped as it stored it) is
-    finished instead, and not taken.
-    """
-    with transaction(session):
-        record = session.exec(
-            select(ScheduledGameRecord)
-            .where(col(ScheduledGameRecord.id) == scheduled_id)
-            .with_for_update()
-        ).first()
-        if record is None or record.status is not ScheduleStatus.QUEUED:
-            return None
-        if _has_finished_game(session, record):
-            record.status = ScheduleStatus.FINISHED
-            return None
-        record.status = ScheduleStatus.PLAYING
-        record.attempt += 1
-        record.worker_id = None
-        record.lease_expires_at = None
-    return refreshed(session, record)
-
-
-def finish_local_game(session: Session, *, scheduled_id: int) -> None:
-    """Record that a game played here has its finished game. Commits."""
-    with transaction(session):
-        require(session, ScheduledGameRecord, scheduled_id).status = ScheduleStatus.FINISHED
-
-
-def fail_local_game(session: Session, *, scheduled_id: int, detail: str) -> None:
-    """Fail a game this machine took and could not play, ``detail`` saying why. Commits.
-
-    One whose finished game is stored all the same (an attempt stored as another failed)
-    is finished instead.
-    """
-    with transaction(session):
-        record = require(session, ScheduledGameRecord, scheduled_id)
-        if _has_finished_game(session, record):
-            record.status = ScheduleStatus.FINISHED
-        else:
-            _fail([record], detail)
-
-
-def hand_back_local_game(session: Session, *, scheduled_id: int) -> None:
-    """Queue again a game this machine took and did not finish. Commits.
-
-    One whose finished game is stored (it was stopped as it was stored) is finished.
-    """
-    with transaction(session):
-        record = require(session, ScheduledGameRecord, scheduled_id)
-        if record.status is ScheduleStatus.PLAYING and record.worker_id is None:
-            finished = _has_finished_game(session, record)
-            record.status = ScheduleStatus.FINISHED if finished else ScheduleStatus.QUEUED
-
-
 def cancel_games(session: Session, *, scheduled_ids: Collection[int], detail: str) -> list[int]:
     """Fail those of ``scheduled_ids`` still queued, ``detail`` saying why; their ids. Commits."""
     if not scheduled_ids:
@@ -341,37 +331,25 @@ def cancel_games(session: Session, *, scheduled_ids: Collection[int], detail: st
     return [record.id for record in records if record.id is not None]
 
 
-def recover_local_games(session: Session, *, tournament_id: int) -> int:
-    """Set right what a stopped serve left of the games it played here; how many it queued.
+def settle_games_left_here(session: Session, *, tournament_id: int) -> None:
+    """Set right what a serve stopped before attempts were fenced left of the ladder's games.
 
-    A game waiting, or taken here (``playing``, no worker), whose finished game is stored
-    is finished; any other taken here is queued again, its running game row aborted.
-    Commits.
+    A game waiting whose finished game is stored is finished; a game row left running by
+    a run here (no worker) is aborted (flushed).
     """
-    with atomic(session):
-        finished = finished_schedule_numbers(session, tournament_id=tournament_id)
-        again = 0
-        for record in _scheduled(session, tournament_id, ScheduleStatus.PLAYING):
-            if record.worker_id is not None:
-                continue  # a worker's, which its lease or a reaper settles
-            if record.number in finished:
-                record.status = ScheduleStatus.FINISHED
-            else:
-                record.status = ScheduleStatus.QUEUED
-                again += 1
-        for record in _scheduled(session, tournament_id, ScheduleStatus.QUEUED):
-            if record.number in finished:
-                record.status = ScheduleStatus.FINISHED
-        running = select(GameRecord.id).where(
-            GameRecord.tournament_id == tournament_id,
-            GameRecord.status == GameStatus.RUNNING,
-            col(GameRecord.worker_id).is_(None),
-        )
-        for game_id in list(session.exec(running)):
-            if game_id is not None:
-                abort_game(session, game_id=game_id, reason="the ladder's serve stopped")
-        session.flush()
-    return again
+    finished = finished_schedule_numbers(session, tournament_id=tournament_id)
+    for record in _scheduled(session, tournament_id, ScheduleStatus.QUEUED):
+        if record.number in finished:
+            record.status = ScheduleStatus.FINISHED
+    running = select(GameRecord.id).where(
+        GameRecord.tournament_id == tournament_id,
+        GameRecord.status == GameStatus.RUNNING,
+        col(GameRecord.worker_id).is_(None),
+    )
+    for game_id in list(session.exec(running)):
+        if game_id is not None:
+            abort_game(session, game_id=game_id, reason="the ladder's serve stopped")
+    session.flush()
 
 
 def finished_deals(session: Session, *, tournament_id: int) -> dict[str, tuple[int, int]]:
@@ -409,12 +387,3 @@ def _fail(records: Iterable[ScheduledGameRecord], detail: str) -> None:
     for record in records:
         record.status = ScheduleStatus.FAILED
         record.detail = detail
-
-
-def _has_finished_game(session: Session, record: ScheduledGameRecord) -> bool:
-    query = select(GameRecord.id).where(
-        GameRecord.tournament_id == record.tournament_id,
-        GameRecord.schedule_number == record.number,
-        GameRecord.status == GameStatus.FINISHED,
-    )
-    return session.exec(query.limit(1)).first() is not None

@@ -47,3 +47,7 @@ class LadderRecord(SQLModel, table=True):
     status: LadderStatus = Field(default=LadderStatus.OPEN, sa_type=string_enum(LadderStatus))
     created_at: datetime = Field(default_factory=utc_now, sa_type=UTCDateTime)
     closed_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    runner: str | None = Field(default=None, max_length=64)
+    """The ``croupier serve`` that plays it (chooses its games), until :attr:`runner_until`."""
+    runner_until: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    """When the runner's lease ends unless it is renewed: then another serve may take it."""

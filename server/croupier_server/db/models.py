@@ -43,6 +43,7 @@ __all__ = [
     "VERSION_SEPARATOR",
     "ActionRecord",
     "BoardFitRecord",
+    "BoardTallyRecord",
     "BotKind",
     "BotRecord",
     "EventRecord",
@@ -201,8 +202,8 @@ class GameRecord(SQLModel, table=True):
 
     __tablename__ = "game"
     __table_args__ = (
-        # A leaderboard is the finished games of one game and variant: this index alone
-        # lists the boards and counts their games (the version of each, with the newest id).
+        # A leaderboard is the finished games of one game and variant: this index finds them
+        # (their number and the newest id are kept in ``board_tally``).
         sa.Index("ix_game_status_game_variant", "status", "game", "variant"),
         # A tournament's games, newest first, a page at a time.
         sa.Index("ix_game_tournament_id_id", "tournament_id", "id"),
@@ -252,6 +253,23 @@ class GameRecord(SQLModel, table=True):
     """Whether it counts in the ratings: a submitted version's check games do not."""
 
 
+class BoardTallyRecord(SQLModel, table=True):
+    """How many finished games a game and variant has, and the newest: its board's version.
+
+    Kept in the transaction that finishes a game (:mod:`croupier_server.db.board_tallies`),
+    so that the pages list the boards without counting a million games.
+    """
+
+    __tablename__ = "board_tally"
+
+    game: str = Field(primary_key=True, max_length=32)
+    variant: str = Field(primary_key=True, max_length=32)
+    games: int
+    """How many of its games are finished (at least 1: a board without any has no row)."""
+    last_game_id: int
+    """The newest of those games' ids."""
+
+
 class SeatRecord(SQLModel, table=True):
     """A seat of a game and the bot in it."""
 
@@ -282,6 +300,10 @@ class SeatRecord(SQLModel, table=True):
     slowest_decision_ms: float | None = None
     """The longest the bot took over an action it chose itself (``decided_by = bot``), so
     that a list finds slow games without reading their actions; ``None``: it chose none."""
+    latencies: bytes | None = Field(default=None, sa_type=sa.LargeBinary)
+    """The latency of each action the seat answered, packed
+    (:mod:`~croupier_server.db.packed_latencies`) when its game is: a bot's page reads them
+    without its games' logs. ``None`` while the game's actions are in its journal."""
 
 
 class EventRecord(SQLModel, table=True):

@@ -3,7 +3,8 @@
 A game being played writes an ``action`` row per action (its journal, which the live viewer
 follows) and its ``event`` rows at its end. In the transaction that stores its end, the
 journal is packed (:mod:`croupier_server.db.packed_log`) and its rows deleted; the events
-are rebuilt by the engine from then on. A game is packed only if its replay rebuilds every
+are rebuilt by the engine from then on, and each seat keeps its latencies
+(:mod:`croupier_server.db.packed_latencies`). A game is packed only if its replay rebuilds every
 stored event exactly (kind, text, visibility and data): one that does not keeps its rows.
 """
 
@@ -20,8 +21,9 @@ from sqlmodel import Session, col
 from croupier.games import InvalidOptions, load_game
 from croupier_server.db.errors import RecordNotFound, ReplayMismatch
 from croupier_server.db.game_log import game_actions, journal_events, packed_log
-from croupier_server.db.games import get_game
+from croupier_server.db.games import game_seats, get_game
 from croupier_server.db.models import ActionRecord, EventRecord, PackedLogRecord
+from croupier_server.db.packed_latencies import pack_latencies
 from croupier_server.db.packed_log import PackedAction, PackedEvent, PackedLog, pack_log
 from croupier_server.db.replay import replayed
 from croupier_server.db.serialize import event_data, event_visibility
@@ -47,6 +49,8 @@ class JournalEvent:
 def pack_game(session: Session, *, game_id: int) -> bool:
     """Pack a game's journal into its ``packed_log`` row and delete the journal's rows.
 
+    Each seat keeps the latencies of the actions it answered (``SeatRecord.latencies``).
+
     Returns whether the game is packed (``False``: its replay does not rebuild its stored
     events exactly, and its rows are kept).
 
@@ -62,13 +66,18 @@ def pack_game(session: Session, *, game_id: int) -> bool:
         JournalEvent(e.number, e.kind, e.text, e.visible_to, e.data, e.at, e.seat)
         for e in journal_events(session, game_id=game_id)
     ]
-    packed = pack_journal(
-        record.game, record.options, record.seed, game_actions(session, game_id=game_id), events
-    )
+    actions = game_actions(session, game_id=game_id)
+    packed = pack_journal(record.game, record.options, record.seed, actions, events)
     if packed is None:
         return False
     with transaction(session):
         session.add(PackedLogRecord(game_id=game_id, log=packed))
+        for seat in game_seats(session, game_id=game_id):
+            seat.latencies = pack_latencies(
+                action.latency_ms
+                for action in actions
+                if action.seat == seat.seat and action.latency_ms is not None
+            )
         for table in (ActionRecord, EventRecord):
             session.execute(sa.delete(table).where(col(table.game_id) == game_id))
     return True

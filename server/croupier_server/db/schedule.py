@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
@@ -32,6 +32,7 @@ __all__ = [
     "fail_attempt",
     "first_failure",
     "heartbeat_worker",
+    "held_here",
     "holds_attempt",
     "lose_attempt",
     "queue_failed_again",
@@ -119,7 +120,7 @@ def scheduled_games(session: Session, *, tournament_id: int) -> list[ScheduledGa
 
 
 def claim_scheduled_game(
-    session: Session, *, scheduled_id: int, worker_id: int, lease_s: float
+    session: Session, *, scheduled_id: int, worker_id: int | None, lease_s: float
 ) -> Claim | None:
     """Take the next attempt at a queued game, with a lease of ``lease_s`` (flushed).
 
@@ -142,7 +143,9 @@ def claim_scheduled_game(
     return Claim(scheduled_id, record.attempt)
 
 
-def holds_attempt(session: Session, claim: Claim, *, worker_id: int) -> ScheduledGameRecord | None:
+def holds_attempt(
+    session: Session, claim: Claim, *, worker_id: int | None
+) -> ScheduledGameRecord | None:
     """The scheduled game, locked, if ``claim`` is still its current attempt; else ``None``.
 
     Called first in the transaction that stores the attempt's result: a late commit from
@@ -163,7 +166,7 @@ def holds_attempt(session: Session, claim: Claim, *, worker_id: int) -> Schedule
     return record
 
 
-def renew_lease(session: Session, claim: Claim, *, worker_id: int) -> bool:
+def renew_lease(session: Session, claim: Claim, *, worker_id: int | None) -> bool:
     """Extend the lease of ``claim`` by its length from now; ``False`` if it was lost.
 
     Commits.
@@ -174,6 +177,21 @@ def renew_lease(session: Session, claim: Claim, *, worker_id: int) -> bool:
             return False
         record.lease_expires_at = _lease_end(session, record.lease_s)
     return True
+
+
+def held_here(session: Session, *, tournament_id: int) -> list[ScheduledGameRecord]:
+    """The tournament's games being played by a run on one machine (no worker), locked."""
+    query = (
+        select(ScheduledGameRecord)
+        .where(
+            ScheduledGameRecord.tournament_id == tournament_id,
+            ScheduledGameRecord.status == ScheduleStatus.PLAYING,
+            col(ScheduledGameRecord.worker_id).is_(None),
+        )
+        .order_by(col(ScheduledGameRecord.number))
+        .with_for_update()
+    )
+    return list(session.exec(query))
 
 
 def expired_leases(session: Session, *, limit: int = 100) -> list[ScheduledGameRecord]:
@@ -256,12 +274,8 @@ def stop_worker(session: Session, *, worker_id: int) -> None:
 
 
 def _lease_end(session: Session, lease_s: float) -> datetime:
-    end: datetime = (
-        session.connection()
-        .execute(sa.select(sa.func.now() + sa.func.make_interval(0, 0, 0, 0, 0, 0, lease_s)))
-        .scalar_one()
-    )
-    return end
+    """``lease_s`` from now by the database's clock."""
+    return database_now(session) + timedelta(seconds=lease_s)
 
 
 def queue_failed_again(session: Session, *, tournament_id: int, attempts: int) -> list[int]:

@@ -25,6 +25,7 @@ import sqlalchemy as sa
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
+from croupier_server.db.board_tallies import board_tallies
 from croupier_server.db.game_log import seat_latencies
 from croupier_server.db.models import (
     BotRecord,
@@ -131,23 +132,13 @@ def why_unrated(game: GameRecord, seats: Sequence[SeatRecord], *, person_seated:
 
 
 def finished_boards(session: Session, *, game: str | None = None) -> list[FinishedBoard]:
-    """Every game and variant with finished games (of ``game`` only, when given), by name."""
-    query = (
-        sa.select(
-            col(GameRecord.game),
-            col(GameRecord.variant),
-            sa.func.count(),
-            sa.func.max(col(GameRecord.id)),
-        )
-        .where(col(GameRecord.status) == GameStatus.FINISHED)
-        .group_by(col(GameRecord.game), col(GameRecord.variant))
-        .order_by(col(GameRecord.game), col(GameRecord.variant))
-    )
-    if game is not None:
-        query = query.where(col(GameRecord.game) == game)
+    """Every game and variant with finished games (of ``game`` only, when given), by name.
+
+    Read from their tallies (:mod:`~croupier_server.db.board_tallies`), not counted.
+    """
     return [
-        FinishedBoard(name, variant, BoardVersion(count, last))
-        for name, variant, count, last in session.execute(query)
+        FinishedBoard(tally.game, tally.variant, BoardVersion(tally.games, tally.last_game_id))
+        for tally in board_tallies(session, game=game)
     ]
 
 
@@ -176,7 +167,8 @@ def board_version(
     """The version of the board of ``game`` (of one variant, one tournament, when given).
 
     A tournament's board is counted through the index of its finished games, without
-    reading a row.
+    reading a row; a game's or a variant's is read from its tallies
+    (:mod:`~croupier_server.db.board_tallies`).
     """
     if tournament_id is not None:
         # The status is written into the SQL: the index covers only finished games, and
@@ -187,13 +179,13 @@ def board_version(
         )
         games, last = session.execute(scheduled).one()
         return BoardVersion(games, last)
-    query = sa.select(sa.func.count(), sa.func.max(col(GameRecord.id))).where(
-        col(GameRecord.status) == GameStatus.FINISHED, col(GameRecord.game) == game
-    )
-    if variant is not None:
-        query = query.where(col(GameRecord.variant) == variant)
-    games, last = session.execute(query).one()
-    return BoardVersion(games, last)
+    tallies = [
+        tally
+        for tally in board_tallies(session, game=game)
+        if variant is None or tally.variant == variant
+    ]
+    last = max((tally.last_game_id for tally in tallies), default=None)
+    return BoardVersion(sum(tally.games for tally in tallies), last)
 
 
 def finished_game_seats(
@@ -386,7 +378,9 @@ def bot_latencies(
     names = {(game_id, seat): name for game_id, seat, name in session.execute(sa.select(seats))}
     latencies: dict[str, list[float]] = {}
     for measured in seat_latencies(session, seats):
-        latencies.setdefault(names[measured.game_id, measured.seat], []).append(measured.latency_ms)
+        if measured.latencies_ms:
+            name = names[measured.game_id, measured.seat]
+            latencies.setdefault(name, []).extend(measured.latencies_ms)
     return latencies
 
 

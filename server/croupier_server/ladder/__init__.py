@@ -6,8 +6,8 @@
 - :mod:`.fit`: its ratings with intervals; :mod:`.progress`: what ``ladder show`` and its
   pages say of it.
 - :mod:`.runner`: one ladder played, its games handed to the workers or played here by
-  :mod:`.local` with the processes of :mod:`.pools`; :mod:`.serving`: every open ladder, as
-  ``croupier serve`` runs them.
+  the attempt runner (:mod:`croupier_server.attempts`); :mod:`.serving`: every open
+  ladder, as ``croupier serve`` runs them.
 
 docs/ladder.md says how a ladder is opened, its matchmaking's rules and what survives a
 restart.

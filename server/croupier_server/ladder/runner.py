@@ -12,25 +12,30 @@ A :class:`LadderRun` looks at its ladder every second and whenever one of its ga
    its games, one per rotation, are stored (and, on workers, their jobs deferred) in one
    transaction, before any is played.
 3. **Play.** Here, the games stored and not begun are played, lowest number first, at most
-   the budget at once, as a tournament's are (:mod:`.local`). On workers (``croupier serve
-   --queue``) the workers play them.
+   the budget at once, by the attempt runner a tournament's games play by
+   (:mod:`croupier_server.attempts.local`); a game with a remote bot waits until that bot is
+   idle and in no game here. On workers (``croupier serve --queue``) the workers play them.
+   A version that cannot be made ready here sits out the run: its games are cancelled.
 4. **Rate.** When games finished since the last look, the ladder's ratings are read again
    in a thread (:mod:`.fit`): the stored fit of its board, which ``serve``'s fitter keeps
    fresh (:mod:`croupier_server.board_fits.fitter`), with the games since on top;
    matchmaking reads the latest.
 
 A run that starts (a serve restarted after a kill) first sets right what a stopped one left
-(:func:`~croupier_server.db.ladder_games.recover_local_games`): the games it was playing
-are queued again, under their numbers, and played before any new one is chosen.
+(:func:`~croupier_server.tournament.scheduled.recover_attempts_here`): the games it was
+playing are queued again, under their numbers, and played before any new one is chosen.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
-from collections.abc import Collection, Mapping
+import time
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import Engine
@@ -38,30 +43,48 @@ from sqlmodel import Session
 
 from croupier.games import Game, load_game
 from croupier_server import db, logs
+from croupier_server.attempts.attempt import AttemptOutcome
+from croupier_server.attempts.local import LocalAttempts
+from croupier_server.board_fits.fitting import died_here, this_process
 from croupier_server.db import BotKind
 from croupier_server.db import ladder_games as stored
 from croupier_server.db.engine import translated_failures
+from croupier_server.db.errors import DatabaseFailure
 from croupier_server.db.ladders import LadderRecord, LadderStatus
 from croupier_server.db.schedule import NewScheduledGame, add_scheduled_games
 from croupier_server.db.statistics import BoardVersion, board_version
-from croupier_server.db.tournaments import bots_that_decided
 from croupier_server.db.versions import reject_version
 from croupier_server.db.work import ScheduleStatus
+from croupier_server.errors import CroupierServerError
 from croupier_server.ladder.choosing import ChosenGame, Tally, next_deal
 from croupier_server.ladder.entrants import LadderField, ladder_field
 from croupier_server.ladder.fit import LadderFit, read_ladder_fit
-from croupier_server.ladder.local import LocalGames
 from croupier_server.ladder.settings import LadderSettings
-from croupier_server.queueing.jobs import defer_games, ensure_queue_schema
-from croupier_server.queueing.tournaments import LOST_ATTEMPTS
-from croupier_server.recorded_games import settings_from_data
+from croupier_server.queueing.jobs import (
+    defer_games,
+    ensure_queue_schema,
+    queue_jobs,
+    set_on_workers,
+)
 from croupier_server.referee.service import RefereeServer
+from croupier_server.threads import to_thread_to_the_end
 from croupier_server.tournament.formats import ScheduledGame
+from croupier_server.tournament.scheduled import ATTEMPTS, recover_attempts_here
 
-__all__ = ["LADDER_POLL_SECONDS", "LadderRun", "ladder_label"]
+__all__ = ["LADDER_LEASE", "LADDER_POLL_SECONDS", "LadderRun", "LadderTakenOver", "ladder_label"]
 
 LADDER_POLL_SECONDS = 1.0
 """How often a ladder looks at its games when none of them ends."""
+
+LADDER_LEASE = timedelta(seconds=20)
+"""How long a serve holds a ladder past its last renewal: then another may take it over."""
+_RENEW_AFTER_S = LADDER_LEASE.total_seconds() / 4
+"""How often the lease of a ladder played is renewed."""
+
+
+class LadderTakenOver(CroupierServerError):
+    """Another serve took the ladder over: this one's lease of it ran out."""
+
 
 _LOG = logging.getLogger(__name__)
 
@@ -110,7 +133,6 @@ class LadderRun:
         self._label = ladder_label(record)
         self._game: Game[Any] = load_game(record.game, record.options)
         self._settings = LadderSettings.from_data(record.settings)
-        referee = settings_from_data(dict(self._settings.referee))
         self._on_workers = on_workers
         self._poll_s = poll_s
         self._tally = Tally()
@@ -120,26 +142,45 @@ class LadderRun:
         self._here = (
             None
             if on_workers
-            else LocalGames(
+            else LocalAttempts(
                 engine,
                 server,
-                game=self._game,
-                referee=dataclasses.replace(referee, sealed=referee.sealed or sealed),
-                settings=self._settings,
-                tournament_id=self._tournament_id,
-                label=self._label,
-                failed=self._failed,
+                name=self._label,
+                concurrency=self._settings.concurrency,
+                sealed=sealed,
             )
         )
         """The games played here; ``None`` when the workers play them."""
+        self._unready: dict[str, str] = {}
+        """The versions that cannot be made ready here, and why: not seated in this run."""
+        self._holder = this_process()
+        """This run's name as the ladder's lease holder."""
+        self._held_at = 0.0
+        """When the lease was last taken or renewed (``time.monotonic()``)."""
+        self._bots_of: dict[int, tuple[str, ...]] = {}
+        """The bots of each game started here, by its scheduled game's id."""
 
-    async def run(self) -> None:
+    async def run(self) -> bool:
         """Play the ladder until it is closed; its games being played here are ended if cancelled.
+
+        Returns ``False`` at once if another serve plays it (holds its lease), ``True`` once
+        it is closed.
 
         Raises:
             DatabaseFailure: the database failed; what was being played is left for the
                 next run to set right.
+            LadderTakenOver: another serve took it over (this one was cut off, or stalled).
         """
+        if not await asyncio.to_thread(self._hold):
+            return False
+        try:
+            await self._run()
+        finally:
+            with contextlib.suppress(DatabaseFailure):
+                await to_thread_to_the_end(self._release)
+        return True
+
+    async def _run(self) -> None:
         again = await asyncio.to_thread(self._start)
         where = "on the workers" if self._on_workers else "here"
         _LOG.info("%s: playing %s; %d games to play again first", self._label, where, again)
@@ -156,16 +197,20 @@ class LadderRun:
         if self._on_workers:
             ensure_queue_schema(self._engine)
         with translated_failures(self._engine), Session(self._engine) as session:
-            again = stored.recover_local_games(session, tournament_id=self._tournament_id)
+            with db.atomic(session):
+                tournament = db.get_tournament(session, tournament_id=self._tournament_id)
+                assert tournament is not None
+                set_on_workers(session, tournament, False)  # jobs only for what workers play
+                again = recover_attempts_here(
+                    session, self._tournament_id, reason="the ladder's serve stopped"
+                )
+                stored.settle_games_left_here(session, tournament_id=self._tournament_id)
+                set_on_workers(session, tournament, self._on_workers)
             next_deal_number, next_number = stored.next_numbers(
                 session, tournament_id=self._tournament_id
             )
             chosen = stored.chosen_deals(session, tournament_id=self._tournament_id)
             self._tally = Tally.of(chosen, next_deal=next_deal_number, next_number=next_number)
-            if self._here is not None:
-                self._here.proven = bots_that_decided(
-                    session, tournament_id=self._tournament_id, names=set(self._tally.deals)
-                )
             for failed in stored.start_failures(session, tournament_id=self._tournament_id):
                 self._stop_on(session, tuple(failed.bots), failed.detail)
             if self._on_workers:
@@ -176,8 +221,42 @@ class LadderRun:
                     defer_games(session, [scheduled_id for scheduled_id in queued if scheduled_id])
             return again
 
+    def _hold(self) -> bool:
+        """Take or renew this serve's lease of the ladder; whether it holds it.
+
+        A serve of this machine that died holding it (its process is gone: killed, and
+        started again) is taken over at once, without waiting for its lease to run out.
+        """
+        with translated_failures(self._engine), Session(self._engine) as session:
+            held = stored.hold_ladder(
+                session, ladder_id=self._id, holder=self._holder, lease=LADDER_LEASE
+            )
+            runner = None if held else stored.ladder_runner(session, ladder_id=self._id)
+            if runner is not None and died_here(runner):
+                held = stored.hold_ladder(
+                    session,
+                    ladder_id=self._id,
+                    holder=self._holder,
+                    lease=LADDER_LEASE,
+                    taking_from=runner,
+                )
+        if held:
+            self._held_at = time.monotonic()
+        return held
+
+    def _release(self) -> None:
+        with translated_failures(self._engine), Session(self._engine) as session:
+            stored.release_ladder(session, ladder_id=self._id, holder=self._holder)
+
     async def _step(self) -> bool:
-        """Look, settle, choose and start games; ``False`` once closed and nothing plays here."""
+        """Look, settle, choose and start games; ``False`` once closed and nothing plays here.
+
+        Raises:
+            LadderTakenOver: another serve holds the ladder's lease now.
+        """
+        renew = time.monotonic() - self._held_at > _RENEW_AFTER_S
+        if renew and not await asyncio.to_thread(self._hold):
+            raise LadderTakenOver(f"{self._label}: another serve took it over")
         idle = None if self._on_workers else self._server.registry.idle_remote_bots()
         view = await asyncio.to_thread(self._look, idle)
         self._settings = view.settings
@@ -189,7 +268,7 @@ class LadderRun:
             unfinished = await asyncio.to_thread(self._settle, view, unplayable)
         unfinished += await self._choose(view, len(unfinished))
         if self._here is not None:
-            self._here.start(view.field, unfinished, idle or {})
+            self._play_here(self._here, view.field, unfinished, idle or {})
         self._refit(view.version)
         return True
 
@@ -215,8 +294,8 @@ class LadderRun:
     def _unplayable(self, view: _View, idle: Mapping[str, int] | None) -> dict[int, str]:
         """The waiting games no one will play (a bot left, a remote bot went away), and why."""
         playing = set() if self._here is None else self._here.playing_ids()
-        running = set() if self._here is None else self._here.running_bots()
-        unready = {} if self._here is None else self._here.unready
+        running = self._running_bots()
+        unready = self._unready
         unplayable = {}
         for chosen in view.unfinished:
             if chosen.status is ScheduleStatus.QUEUED and chosen.id not in playing:
@@ -247,8 +326,7 @@ class LadderRun:
         Here, one deal more waits, so that the pool starts its processes ahead; on workers,
         every game stored is one a worker may play at once.
         """
-        unready = {} if self._here is None else self._here.unready
-        seatable = [name for name in view.field.seatable if name not in unready]
+        seatable = [name for name in view.field.seatable if name not in self._unready]
         chosen: list[ChosenGame] = []
         ahead = 0 if self._on_workers else self._game.num_players
         while unfinished < view.settings.concurrency + ahead:
@@ -284,18 +362,63 @@ class LadderRun:
             db.atomic(session),
         ):
             ids = add_scheduled_games(
-                session, tournament_id=self._tournament_id, games=new, attempts=LOST_ATTEMPTS
+                session, tournament_id=self._tournament_id, games=new, attempts=ATTEMPTS
             )
             stored.note_entrants(session, tournament_id=self._tournament_id, names=games[0].bots)
-            if self._on_workers:
-                defer_games(session, ids)
+            queue_jobs(session, self._tournament_id, ids)
         self._seen.update(ids)
         return [ChosenGame(i, game) for i, game in zip(ids, games, strict=True)]
 
-    def _failed(self, session: Session, bots: tuple[str, ...], reason: str) -> None:
-        """A game played here failed: stop its bot if it did not start; count the deals again."""
-        self._stop_on(session, bots, reason)
-        self._recount(session)
+    def _play_here(
+        self,
+        here: LocalAttempts,
+        field: LadderField,
+        unfinished: Iterable[ChosenGame],
+        idle: Mapping[str, int],
+    ) -> None:
+        """Start the waiting games here, lowest number first, up to the budget.
+
+        A game with a remote bot waits until that bot is idle (``idle``) and in no game
+        here; one with a version not ready here waits for its cancellation.
+        """
+        here.concurrency = self._settings.concurrency
+        here.pools.field(self._tournament_id, (entry.bot for entry in field.bots.values()))
+        busy, playing = self._running_bots(), here.playing_ids()
+        starting: list[int] = []
+        for chosen in sorted(unfinished, key=lambda c: c.game.number):
+            if len(starting) >= here.free:
+                break
+            if chosen.status is not ScheduleStatus.QUEUED or chosen.id in playing:
+                continue
+            if any(name in self._unready for name in chosen.game.bots):
+                continue
+            remote = [n for n in chosen.game.bots if field.record(n).kind is BotKind.REMOTE]
+            if all(name in idle and name not in busy for name in remote):
+                busy.update(remote)
+                starting.append(chosen.id)
+                self._bots_of[chosen.id] = chosen.game.bots
+        here.start(starting)
+
+    def _running_bots(self) -> set[str]:
+        """The bots seated in the games being played here."""
+        if self._here is None:
+            return set()
+        playing = self._here.playing_ids()
+        return {name for i, bots in self._bots_of.items() if i in playing for name in bots}
+
+    def _heard(self, outcomes: Iterable[AttemptOutcome]) -> None:
+        """Forget the games that ended here; a version not ready here sits out the run."""
+        for outcome in outcomes:
+            self._bots_of.pop(outcome.scheduled_id, None)
+            name = outcome.unready
+            if name is not None and name not in self._unready:
+                self._unready[name] = outcome.detail
+                _LOG.warning(
+                    "%s: %s; it plays no more in this run",
+                    self._label,
+                    outcome.detail,
+                    extra=logs.ids(version=name),
+                )
 
     def _stop_on(self, session: Session, bots: tuple[str, ...], failure: str) -> None:
         """Stop the bot of ``bots`` that ``failure`` (``bot NAME did not start: ...``) names."""
@@ -355,12 +478,12 @@ class LadderRun:
         done, _ = await asyncio.wait(
             waits, timeout=self._poll_s, return_when=asyncio.FIRST_COMPLETED
         )
-        for future in done:
-            if future is self._fitting:
-                self._fitting = None
-                self._fit = future.result()
-            elif self._here is not None:
-                self._here.ended(future)
+        fitting = self._fitting
+        if fitting is not None and fitting in done:
+            self._fitting = None
+            self._fit = fitting.result()
+        if self._here is not None:
+            self._heard(self._here.outcomes(done))
 
 
 def _why_unplayable(

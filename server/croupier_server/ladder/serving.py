@@ -3,7 +3,9 @@
 :func:`play_open_ladders` looks for open ladders every few seconds and runs a
 :class:`~.runner.LadderRun` for each one it is not running yet (one opened through the
 dashboard or ``croupier ladder open`` while the serve runs starts within seconds); a run
-ends when its ladder is closed. A run stopped by a failure (its database, the referee) is
+ends when its ladder is closed. Any number of serves may share one database: a ladder is
+played by the serve that holds its lease, and taken over by another once that one's lease
+runs out (it died, or was cut off). A run stopped by a failure (its database, the referee) is
 said in a line and started again after a pause: what it was playing is set right then.
 """
 
@@ -93,7 +95,12 @@ async def _keep_playing(
     sealed: bool,
     poll_seconds: float,
 ) -> None:
-    """Play one ladder until it closes, again after a pause when a failure stops it."""
+    """Play one ladder until it closes, again after a pause when a failure stops it.
+
+    While another serve plays it (holds its lease), look again every few seconds: it is
+    taken over once that serve's lease runs out.
+    """
+    elsewhere = False
     while True:
         try:
             run = LadderRun(
@@ -104,8 +111,13 @@ async def _keep_playing(
                 sealed=sealed,
                 poll_s=poll_seconds,
             )
-            await run.run()
-            return
+            if await run.run():
+                return
+            if not elsewhere:
+                _LOG.info("%s: played by another serve for now", ladder_label(record))
+            elsewhere = True
+            await asyncio.sleep(poll_seconds)
+            continue
         except Exception as error:  # the database, the referee: the ladder goes on later
             reason = str(error).strip().splitlines()[0] if str(error).strip() else ""
             _LOG.error(

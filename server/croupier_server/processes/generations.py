@@ -70,10 +70,23 @@ class PoolGenerations:
         self._settings = settings
         self._current: PoolGeneration | None = None
         self._generations: set[PoolGeneration] = set()
+        self._started: set[str] = set()
+        """The bots a process of which said Hello in a pool closed since."""
+        self._ended_launches = 0
 
     def for_field(self, bots: Iterable[BotRecord]) -> PoolGeneration:
-        """The pool of the command bots among ``bots``, made anew if they changed."""
-        return self._pool_of(pooled_bots(bots, self._settings))
+        """The pool of the command bots among ``bots``, made anew if their names changed.
+
+        A bot already in the field stays as it joined (a game's bots join with their
+        commands here: see :meth:`joined_by`); the others leave it, and new ones join.
+        """
+        field = pooled_bots(bots, self._settings)
+        if self._current is not None:
+            names = {bot.name for bot in field}
+            kept = {bot for bot in self._current.bots if bot.name in names}
+            known = {bot.name for bot in kept}
+            field = frozenset(kept | {bot for bot in field if bot.name not in known})
+        return self._pool_of(field)
 
     def joined_by(self, bots: Iterable[BotRecord]) -> PoolGeneration:
         """The pool of the current field joined by ``bots``.
@@ -94,6 +107,17 @@ class PoolGenerations:
         current.pool.admit(joining)
         current.bots |= joining
         return current
+
+    def has_started(self, name: str) -> bool:
+        """Whether a process of ``name`` said Hello in one of these pools, closed ones too."""
+        return name in self._started or any(
+            generation.has_started(name) for generation in self._generations
+        )
+
+    @property
+    def launches(self) -> int:
+        """The processes these pools started, closed ones' too."""
+        return self._ended_launches + sum(g.pool.launches for g in self._generations)
 
     @property
     def busy(self) -> bool:
@@ -162,4 +186,9 @@ class PoolGenerations:
 
     async def _end(self, generation: PoolGeneration) -> None:
         await generation.pool.__aexit__(None, None, None)
-        self._generations.discard(generation)
+        self._started.update(
+            bot.name for bot in generation.bots if generation.has_started(bot.name)
+        )
+        if generation in self._generations:
+            self._ended_launches += generation.pool.launches
+            self._generations.discard(generation)

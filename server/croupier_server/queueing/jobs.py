@@ -20,6 +20,7 @@ from psycopg.conninfo import make_conninfo
 from sqlalchemy import Engine
 from sqlmodel import Session
 
+from croupier_server.db.models import TournamentRecord
 from croupier_server.errors import CroupierServerError
 
 __all__ = [
@@ -29,8 +30,14 @@ __all__ = [
     "conninfo",
     "defer_games",
     "ensure_queue_schema",
+    "plays_on_workers",
+    "queue_jobs",
     "require_queue",
+    "set_on_workers",
 ]
+
+ON_WORKERS = "on_workers"
+"""The key of a tournament's settings that says its games are played by workers."""
 
 PLAY_GAME_TASK = "croupier.play_game"
 """The task a worker runs for a job: play the scheduled game it names."""
@@ -113,3 +120,27 @@ def defer_games(session: Session, scheduled_ids: Sequence[int], *, delay_s: floa
     )
     jobs: list[dict[str, JSONValue]] = [{"scheduled_game": game_id} for game_id in scheduled_ids]
     deferrer.batch_defer(*jobs)
+
+
+def plays_on_workers(record: TournamentRecord) -> bool:
+    """Whether the tournament's games are played by workers (each queued game has a job)."""
+    return bool(record.settings.get(ON_WORKERS, False))
+
+
+def set_on_workers(session: Session, record: TournamentRecord, on_workers: bool) -> None:
+    """Say whether the tournament's games are played by workers from now on (flushed)."""
+    if plays_on_workers(record) != on_workers:
+        record.settings = {**record.settings, ON_WORKERS: on_workers}
+        session.flush()
+
+
+def queue_jobs(
+    session: Session, tournament_id: int, scheduled_ids: Sequence[int], *, delay_s: float = 0
+) -> None:
+    """Defer the jobs of the tournament's games ``scheduled_ids`` if workers play it.
+
+    A tournament played on one machine has no jobs: its runner reads its queued games.
+    """
+    record = session.get(TournamentRecord, tournament_id)
+    if record is not None and plays_on_workers(record):
+        defer_games(session, scheduled_ids, delay_s=delay_s)

@@ -1,51 +1,45 @@
-"""A tournament played on workers: its games stored and queued, the next ones as games end.
+"""A tournament played on workers: its games' jobs queued, and how far they have got.
 
-:func:`queue_tournament` stores the games its format chooses now, each with its job, in one
-transaction. Each time a worker stores a game's result, :func:`after_game` (in that same
-transaction, the tournament's row locked) stores and queues the format's next games, and
-finishes the tournament once its format chooses no more and every game is played. A format
-given the same finished games chooses the same games, so the games are those a run on one
-machine plays, whatever order the workers finish them in.
+:func:`queue_tournament` hands a stored tournament to the workers: it is marked as theirs,
+the games its format chooses now are stored, and each queued game gets its job, in one
+transaction. Its games then go on as every tournament's do
+(:mod:`croupier_server.tournament.scheduled`), a job deferred for each game queued.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy import Engine
-from sqlmodel import Session, col, select
+from sqlmodel import Session, select
 
-from croupier.games import Game, load_game
 from croupier_server import db
 from croupier_server.db import BotKind, TournamentRecord, TournamentStatus
 from croupier_server.db.engine import translated_failures
-from croupier_server.db.schedule import (
-    NewScheduledGame,
-    add_scheduled_games,
-    first_failure,
-    queue_failed_again,
-    schedule_counts,
-)
+from croupier_server.db.schedule import first_failure, queue_failed_again, schedule_counts
 from croupier_server.db.work import ScheduledGameRecord, ScheduleStatus
-from croupier_server.queueing.jobs import defer_games, ensure_queue_schema
-from croupier_server.tournament.attempts import TournamentError
-from croupier_server.tournament.formats import Schedule, StaticFormat
-from croupier_server.tournament.formats.ladder import LADDER_FORMAT
-from croupier_server.tournament.records import finished_outcomes, settings_of
+from croupier_server.queueing.jobs import (
+    defer_games,
+    ensure_queue_schema,
+    plays_on_workers,
+    set_on_workers,
+)
+from croupier_server.tournament.errors import TournamentError
+from croupier_server.tournament.records import settings_of
+from croupier_server.tournament.scheduled import (
+    ATTEMPTS,
+    finish_if_done,
+    locked_tournament,
+    queue_next_games,
+    recover_attempts_here,
+)
 
 __all__ = [
-    "LOST_ATTEMPTS",
     "QueuedProgress",
-    "after_game",
     "is_on_workers",
     "queue_tournament",
     "queued_progress",
-    "stop_tournament",
 ]
-
-LOST_ATTEMPTS = 5
-"""How many attempts at one game may be lost to the infrastructure before it fails."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,8 +64,9 @@ class QueuedProgress:
 def queue_tournament(engine: Engine, tournament_id: int) -> int:
     """Queue a stored tournament's games for the workers; returns how many were queued now.
 
-    A tournament stopped before (on workers, or on one machine) is resumed: its failed
-    games are given more attempts, and the games its format still wants are queued.
+    A tournament stopped before (on workers, or on one machine) is resumed: the games a
+    run on one machine left being played are queued again, its failed games are given
+    more attempts, and the games its format still wants are queued.
 
     Raises:
         QueueUnavailable: the database is not PostgreSQL.
@@ -81,50 +76,30 @@ def queue_tournament(engine: Engine, tournament_id: int) -> int:
     """
     ensure_queue_schema(engine)
     with translated_failures(engine), Session(engine) as session, db.atomic(session):
-        record = _locked_tournament(session, tournament_id)
+        record = locked_tournament(session, tournament_id)
         _check_command_bots(session, record)
-        if not is_on_workers(session, tournament_id):
+        waiting: list[int] = []
+        if not plays_on_workers(record):
             # Games a run on one machine left running end here: the workers play them again.
+            reason = "the tournament went to the workers"
+            recover_attempts_here(session, tournament_id, reason=reason)
             db.abort_unfinished_tournament_games(
-                session, tournament_id=tournament_id, reason="the tournament went to the workers"
+                session, tournament_id=tournament_id, reason=reason
             )
-        again = queue_failed_again(session, tournament_id=tournament_id, attempts=LOST_ATTEMPTS)
-        queued = _queue_next(session, record) + again
-        defer_games(session, queued)
+            waiting = _queued(session, tournament_id)  # a run on one machine's: no jobs yet
+            set_on_workers(session, record, True)
+        again = queue_failed_again(session, tournament_id=tournament_id, attempts=ATTEMPTS)
+        defer_games(session, waiting + again)
+        queued = queue_next_games(session, record)
         record.status = TournamentStatus.RUNNING
-        _finish_if_done(session, record)
-        return len(queued)
-
-
-def after_game(session: Session, tournament_id: int) -> None:
-    """Queue the games a tournament's format chooses next, or finish it (flushed).
-
-    Called in the transaction that stores a game of the tournament, whose row it locks:
-    the workers that finish its games at once take turns here. A ladder's tournament is
-    left as it is: its ladder chooses its games, and ends it when it closes.
-    """
-    record = _locked_tournament(session, tournament_id)
-    if record.status is not TournamentStatus.RUNNING or record.format == LADDER_FORMAT:
-        return
-    if not isinstance(settings_of(record).kind, StaticFormat):
-        defer_games(session, _queue_next(session, record))
-    _finish_if_done(session, record)
-
-
-def stop_tournament(session: Session, tournament_id: int) -> None:
-    """Interrupt a tournament whose game failed every attempt (flushed).
-
-    A ladder goes on without its failed game (its ladder reads why it failed).
-    """
-    record = _locked_tournament(session, tournament_id)
-    if record.format != LADDER_FORMAT:
-        record.status = TournamentStatus.INTERRUPTED
+        finish_if_done(session, record)
+        return len(waiting) + len(again) + len(queued)
 
 
 def is_on_workers(session: Session, tournament_id: int) -> bool:
-    """Whether the tournament's games were queued for workers."""
-    query = select(ScheduledGameRecord.id).where(ScheduledGameRecord.tournament_id == tournament_id)
-    return session.exec(query.limit(1)).first() is not None
+    """Whether the tournament's games are played by workers."""
+    record = db.get_tournament(session, tournament_id=tournament_id)
+    return record is not None and plays_on_workers(record)
 
 
 def queued_progress(engine: Engine, tournament_id: int) -> QueuedProgress:
@@ -167,61 +142,10 @@ def _check_command_bots(session: Session, record: TournamentRecord) -> None:
             )
 
 
-def _queue_next(session: Session, record: TournamentRecord) -> list[int]:
-    """Store the games the format wants now that are not stored yet; returns their ids."""
-    assert record.id is not None
-    chosen = _schedule(record).next_games(finished_outcomes(session, record))
-    return add_scheduled_games(
-        session,
-        tournament_id=record.id,
-        games=[NewScheduledGame(game.number, game.deal, game.bots, game.seed) for game in chosen],
-        attempts=LOST_ATTEMPTS,
-    )
-
-
-def _finish_if_done(session: Session, record: TournamentRecord) -> None:
-    """Finish the tournament if no game of it waits or plays, and its format wants none."""
-    assert record.id is not None
-    if _any_game(session, record.id, ScheduleStatus.QUEUED, ScheduleStatus.PLAYING):
-        return
-    if _any_game(session, record.id, ScheduleStatus.FAILED):
-        record.status = TournamentStatus.INTERRUPTED
-    elif not _schedule(record).next_games(finished_outcomes(session, record)):
-        record.status = TournamentStatus.FINISHED
-    session.flush()
-
-
-def _any_game(session: Session, tournament_id: int, *statuses: ScheduleStatus) -> bool:
-    """Whether a game of the tournament stands at one of ``statuses`` (one row read, not all)."""
+def _queued(session: Session, tournament_id: int) -> list[int]:
+    """The ids of the tournament's queued games."""
     query = select(ScheduledGameRecord.id).where(
         ScheduledGameRecord.tournament_id == tournament_id,
-        col(ScheduledGameRecord.status).in_(statuses),
+        ScheduledGameRecord.status == ScheduleStatus.QUEUED,
     )
-    return session.exec(query.limit(1)).first() is not None
-
-
-def _schedule(record: TournamentRecord) -> Schedule:
-    game: Game[Any] = load_game(record.game, record.options)
-    settings = settings_of(record)
-    try:
-        return settings.kind.schedule(settings.entrants(game.num_players), settings.format_settings)
-    except ValueError as error:
-        raise TournamentError(str(error)) from None
-
-
-def _locked_tournament(session: Session, tournament_id: int) -> TournamentRecord:
-    """The tournament's row, locked against the other writers of its status and its games.
-
-    ``FOR NO KEY UPDATE``, not ``FOR UPDATE``: a transaction that stored a game of the
-    tournament holds a key-share lock on its row (the game's foreign key), which ``FOR
-    UPDATE`` would wait for; two claims that each lose a game's last attempt would then wait
-    for each other (a deadlock).
-    """
-    record = session.exec(
-        select(TournamentRecord)
-        .where(col(TournamentRecord.id) == tournament_id)
-        .with_for_update(key_share=True)
-    ).first()
-    if record is None:
-        raise db.RecordNotFound(f"no tournament {tournament_id}")
-    return record
+    return [scheduled_id for scheduled_id in session.exec(query) if scheduled_id is not None]

@@ -49,7 +49,15 @@ _LOG = logging.getLogger(__name__)
 
 
 class VersionNotReady(CroupierServerError):
-    """A version that cannot be made ready here, in one line naming it and why."""
+    """A version that cannot be made ready here, in one line naming it and why.
+
+    Attributes:
+        name: The version's name.
+    """
+
+    def __init__(self, name: str, why: str) -> None:
+        super().__init__(f"version {name} cannot be made ready here: {why}")
+        self.name = name
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +151,7 @@ def prepare_versions_named(
         try:
             commands[name] = prepare_version_bot(engine, settings, version).command
         except (ArchiveRefused, EnvironmentFailed, RecordNotFound, OSError) as error:
-            raise VersionNotReady(f"version {name} cannot be made ready here: {error}") from None
+            raise VersionNotReady(name, str(error)) from None
     return commands
 
 

@@ -1,22 +1,24 @@
-"""Playing a tournament: the games its format chooses, many at once through one referee.
+"""Playing a tournament on this machine: the games its format chooses, many at once.
 
-Each game a tournament's format chooses (see :mod:`.formats`) is a match linked to the
-tournament by its schedule number. Its command bots play in the processes of the run's
-pool, in the tournament's process mode (fair, fresh or reuse: see
-:mod:`croupier_server.processes.pool`), which starts those of the next games while the
-current ones play. A run gives the format the games that already
-finished, so a tournament that was stopped (killed, interrupted) is resumed by running it
-again: the games it left running are aborted and played again, no finished game is lost or
-repeated, and the format chooses the same games an uninterrupted run would have.
+Each game a tournament's format chooses is a scheduled game of the tournament, stored as
+the format chooses it (:mod:`.scheduled`), and played by the attempt runner every
+tournament and ladder shares (:mod:`croupier_server.attempts`), here in process: its command
+bots play in the processes of the run's pools, in the tournament's process mode (fair,
+fresh or reuse: see :mod:`croupier_server.processes.pool`), which start those of the next
+games while the current ones play. A tournament that was stopped (killed, interrupted) is
+resumed by running it again: the games it left being played are played again, no finished
+game is lost or repeated, and the format chooses the same games an uninterrupted run would
+have.
 
-A bot's faults are data and never stop a game; an exception of the referee itself spoils
-the game, which is aborted and played again (see :mod:`.attempts`). A failure of the
-database (a full disk, a lock held too long, a lost connection) is neither: it stops the
-whole tournament, which can be resumed once the cause is gone. So does a bot that fails
-to start in its first games (none of its processes has said Hello in this run): the game
-is not played (it is stored ``not_started``), and the tournament is interrupted with
-:class:`~.attempts.BotDidNotStart`, to be resumed once the bot is fixed. A bot that
-started in this run and later fails to is charged the fault, as a bot that crashes is.
+A bot's faults are data and never stop a game; an exception of the referee itself loses
+the attempt, and the game is played again, up to the attempts every runner allows
+(:data:`~.scheduled.ATTEMPTS`); then the tournament stops (:class:`TournamentError`). A
+failure of the database stops the whole tournament, which can be resumed once the cause is
+gone. So does a bot that fails to start in its first games (it chose no action in a
+finished game of the tournament, and no process of it said Hello in this run): the game is
+not played (it is stored ``not_started``), and the tournament is interrupted with
+:class:`BotDidNotStart`, to be resumed once the bot is fixed. A bot that started before
+and later fails to is charged the fault, as a bot that crashes is.
 """
 
 from __future__ import annotations
@@ -31,10 +33,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Engine
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from croupier.games import Game, load_game
 from croupier_server import db
+from croupier_server.attempts.attempt import AttemptEnd, AttemptOutcome
+from croupier_server.attempts.local import LocalAttempts
 from croupier_server.db import (
     RecordNotFound,
     TournamentRecord,
@@ -43,29 +47,23 @@ from croupier_server.db import (
 )
 from croupier_server.db.engine import translated_failures
 from croupier_server.db.errors import DatabaseFailure
-from croupier_server.processes.generations import pooled_bots
-from croupier_server.processes.pool import ProcessPool
-from croupier_server.recorded_games import (
-    ScheduleLink,
-    load_bots,
-    settings_data,
-    settings_from_data,
-)
+from croupier_server.db.schedule import first_failure, queue_failed_again
+from croupier_server.db.work import ScheduledGameRecord, ScheduleStatus
+from croupier_server.recorded_games import load_bots, settings_data
 from croupier_server.referee.game import RefereeSettings
 from croupier_server.referee.service import RefereeServer
-from croupier_server.tournament.attempts import (
-    BotDidNotStart,
-    TournamentError,
-    play_until_finished,
-)
-from croupier_server.tournament.formats import (
-    FormatSettings,
-    PlayedGame,
-    Schedule,
-    ScheduledGame,
-)
-from croupier_server.tournament.playing import play_schedule
+from croupier_server.tournament.errors import BotDidNotStart, TournamentError
+from croupier_server.tournament.formats import FormatSettings, Schedule
 from croupier_server.tournament.records import finished_outcomes, settings_of
+from croupier_server.tournament.scheduled import (
+    ATTEMPTS,
+    finish_if_done,
+    format_schedule,
+    locked_tournament,
+    queue_next_games,
+    recover_attempts_here,
+    schedule_of,
+)
 from croupier_server.tournament.settings import ProcessMode, TournamentSettings
 
 __all__ = [
@@ -147,7 +145,7 @@ def create_tournament(
         processes=processes,
         referee=settings_data(settings or RefereeSettings()),
     )
-    schedule = _schedule_of(game, tournament)
+    schedule = format_schedule(game, tournament)
     schedule.next_games({})
     tournament = dataclasses.replace(tournament, total_games=schedule.remaining())
     load_bots(engine, names=bots, game=game)
@@ -185,116 +183,150 @@ async def run_tournament(
 
     Raises:
         RecordNotFound: no such tournament.
-        BotDidNotStart: a bot never said Hello in its first games (none of its processes
-            has in this run); the game is stored ``not_started``, unplayed.
-        TournamentError: a game failed every attempt by the referee's fault.
+        BotDidNotStart: a bot never said Hello in its first games; the game is stored
+            ``not_started``, unplayed.
+        TournamentError: a game lost every attempt it was allowed.
         DatabaseFailure: the database failed; the games being played are ended, their bots
             too, and no game that finished is lost.
     """
-    record, finished = await asyncio.to_thread(_prepare, engine, tournament_id)
-    game = load_game(record.game, record.options)
-    tournament = settings_of(record)
-    schedule = _schedule_of(game, tournament)
-    settings = settings_from_data(record.settings)
-    if sealed:
-        settings = dataclasses.replace(settings, sealed=True)
-    entrants = dict(
-        zip(tournament.bots, load_bots(engine, names=tournament.bots, game=game), strict=True)
+    record = await asyncio.to_thread(_prepare, engine, tournament_id)
+    workers = max(1, concurrency or settings_of(record).concurrency)
+    here = LocalAttempts(
+        engine, server, name=f"tournament {tournament_id}", concurrency=workers, sealed=sealed
     )
-    workers = max(1, concurrency or tournament.concurrency)
-    pool = ProcessPool(
-        server,
-        pooled_bots(entrants.values(), settings),
-        mode=tournament.processes,
-        game=game.name,
-        seats=game.num_players,
-        concurrency=workers,
-        connect_s=settings.time_control.connect_ms / 1000,
-        sealed=settings.sealed,
+    entrants = load_bots(
+        engine, names=settings_of(record).bots, game=load_game(record.game, record.options)
     )
-    started = time.monotonic()
-    played_games = 0
-
-    async def play(scheduled: ScheduledGame) -> PlayedGame:
-        async with pool.for_game(scheduled) as processes:
-            log = await play_until_finished(
-                engine,
-                server,
-                game=game,
-                bots=[entrants[name] for name in scheduled.bots],
-                seed=scheduled.seed,
-                settings=settings,
-                link=ScheduleLink(tournament_id, scheduled.number, scheduled.deal),
-                processes=processes,
-                must_start=lambda name: not pool.has_started(name),
-                label=f"game {scheduled.number} of tournament {tournament_id}",
-            )
-        assert log.result is not None
-        scores = tuple(float(score) for score in log.result.scores)
-        return PlayedGame(scheduled.bots, scores, rated=log.is_decided_by_bots)
-
-    def played(_game: ScheduledGame, _outcome: PlayedGame) -> None:
-        nonlocal played_games
-        played_games += 1
-        state = _progress(finished, schedule, played_games, started, pool.launches)
-        if progress is not None:
-            progress(state)
-
+    here.pools.field(tournament_id, entrants)
+    run = _Run(record, time.monotonic())
     try:
-        async with pool:
-            await play_schedule(
-                schedule,
-                play,
-                finished=finished,
-                concurrency=workers,
-                on_game=played,
-                prepare=pool.prepare,
+        while True:
+            status, queued = await asyncio.to_thread(
+                _look, engine, tournament_id, here.playing_ids(), here.free
             )
+            if status is TournamentStatus.RUNNING:
+                here.start(queued)
+            if not here.playing:
+                break
+            for outcome in await here.ended():
+                await _heard(engine, run, here, outcome, progress)
+        await here.close()
     except BaseException:
+        await here.close()
         # The error that stopped the run says more than a database that cannot record it.
         with contextlib.suppress(DatabaseFailure):
             await asyncio.to_thread(
                 _set_status, engine, tournament_id, TournamentStatus.INTERRUPTED
             )
         raise
-    await asyncio.to_thread(_set_status, engine, tournament_id, TournamentStatus.FINISHED)
-    return _progress(finished, schedule, played_games, started, pool.launches)
-
-
-def _progress(
-    finished: dict[int, PlayedGame],
-    schedule: Schedule,
-    played: int,
-    started: float,
-    processes: int,
-) -> Progress:
-    left = schedule.remaining()
-    total = None if left is None else len(finished) + left
-    elapsed_s = time.monotonic() - started
-    return Progress(len(finished), total, played, elapsed_s, schedule, processes)
-
-
-def _schedule_of(game: Game[Any], tournament: TournamentSettings) -> Schedule:
-    try:
-        return tournament.kind.schedule(
-            tournament.entrants(game.num_players), tournament.format_settings
+    if status is TournamentStatus.RUNNING:
+        raise TournamentError(
+            f"tournament {tournament_id}: its games left are being played elsewhere"
         )
-    except ValueError as error:
-        raise TournamentError(str(error)) from None
+    if status is not TournamentStatus.FINISHED:
+        raise TournamentError(await asyncio.to_thread(_why_stopped, engine, tournament_id))
+    return await asyncio.to_thread(_progress, engine, run, here)
 
 
-def _prepare(engine: Engine, tournament_id: int) -> tuple[TournamentRecord, dict[int, PlayedGame]]:
+@dataclass(slots=True)
+class _Run:
+    """A run of a tournament: what it plays, when it started, the games it finished."""
+
+    record: TournamentRecord
+    started: float
+    played: int = 0
+
+
+async def _heard(
+    engine: Engine,
+    run: _Run,
+    here: LocalAttempts,
+    outcome: AttemptOutcome,
+    progress: ProgressCallback | None,
+) -> None:
+    """Count an attempt that ended, and tell ``progress``; raise what stops the run."""
+    if outcome.database is not None:
+        raise outcome.database
+    if outcome.end is AttemptEnd.STOPPED:
+        assert outcome.failure is not None
+        assert outcome.game_id is not None
+        raise BotDidNotStart(outcome.failure, outcome.game_id)
+    if outcome.end is AttemptEnd.STORED:
+        run.played += 1
+        if progress is not None:
+            progress(await asyncio.to_thread(_progress, engine, run, here))
+
+
+def _look(
+    engine: Engine, tournament_id: int, playing: set[int], free: int
+) -> tuple[TournamentStatus, list[int]]:
+    """The tournament's status, and its next ``free`` games queued and not played here.
+
+    A running tournament none of whose games is queued or played is finished if its
+    format wants no more games, or interrupted if one failed.
+    """
     with translated_failures(engine), Session(engine) as session:
         record = db.get_tournament(session, tournament_id=tournament_id)
         if record is None:
             raise RecordNotFound(f"no tournament {tournament_id}")
-        db.abort_unfinished_tournament_games(
-            session, tournament_id=tournament_id, reason="the tournament's run stopped"
+        if record.status is not TournamentStatus.RUNNING:
+            return record.status, []
+        query = (
+            select(ScheduledGameRecord.id)
+            .where(
+                ScheduledGameRecord.tournament_id == tournament_id,
+                ScheduledGameRecord.status == ScheduleStatus.QUEUED,
+            )
+            .order_by(col(ScheduledGameRecord.number))
+            .limit(free + len(playing))
         )
-        db.set_tournament_status(
-            session, tournament_id=tournament_id, status=TournamentStatus.RUNNING
-        )
-        return record, finished_outcomes(session, record)
+        queued = [i for i in session.exec(query) if i is not None and i not in playing][:free]
+        if queued or playing:
+            return record.status, queued
+        with db.atomic(session):
+            locked = locked_tournament(session, tournament_id)
+            finish_if_done(session, locked)
+            return locked.status, []
+
+
+def _progress(engine: Engine, run: _Run, here: LocalAttempts) -> Progress:
+    with translated_failures(engine), Session(engine) as session:
+        finished = finished_outcomes(session, run.record)
+    schedule = schedule_of(run.record)
+    schedule.next_games(finished)
+    left = schedule.remaining()
+    total = None if left is None else len(finished) + left
+    elapsed_s = time.monotonic() - run.started
+    assert run.record.id is not None
+    processes = here.pools.launches(run.record.id)
+    return Progress(len(finished), total, run.played, elapsed_s, schedule, processes)
+
+
+def _prepare(engine: Engine, tournament_id: int) -> TournamentRecord:
+    """Set right what a stopped run left, and store the games the format wants now.
+
+    The games a stopped run left being played are played again, its games left running
+    (before games were scheduled rows too) are aborted, and its failed games are allowed
+    more attempts.
+    """
+    with translated_failures(engine), Session(engine) as session, db.atomic(session):
+        record = locked_tournament(session, tournament_id)
+        reason = "the tournament's run stopped"
+        recover_attempts_here(session, tournament_id, reason=reason)
+        db.abort_unfinished_tournament_games(session, tournament_id=tournament_id, reason=reason)
+        queue_failed_again(session, tournament_id=tournament_id, attempts=ATTEMPTS)
+        record.status = TournamentStatus.RUNNING
+        queue_next_games(session, record)
+        session.flush()
+        session.refresh(record)
+        session.expunge(record)
+        return record
+
+
+def _why_stopped(engine: Engine, tournament_id: int) -> str:
+    with translated_failures(engine), Session(engine) as session:
+        failure = first_failure(session, tournament_id=tournament_id)
+    return f"tournament {tournament_id} stopped: {failure or 'a game failed'}"
 
 
 def _set_status(engine: Engine, tournament_id: int, status: TournamentStatus) -> None:

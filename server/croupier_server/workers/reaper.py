@@ -15,7 +15,7 @@ from croupier_server import db
 from croupier_server.db.engine import translated_failures
 from croupier_server.db.schedule import expired_leases
 from croupier_server.db.work import WorkerRecord
-from croupier_server.workers.attempt import lose_and_queue_again
+from croupier_server.tournament.scheduled import lose_and_queue_again
 
 __all__ = ["REAP_SECONDS", "reap_expired_leases"]
 

@@ -36,6 +36,9 @@ from procrastinate import exceptions as queue_errors
 from sqlalchemy import Engine
 from sqlmodel import Session
 
+from croupier_server.attempts.attempt import play_attempt
+from croupier_server.attempts.claim import RETRY_DELAY_S, RunnerIdentity
+from croupier_server.attempts.pools import IDLE_SECONDS, AttemptPools
 from croupier_server.db.engine import translated_failures
 from croupier_server.db.errors import DatabaseFailure
 from croupier_server.db.schedule import heartbeat_worker, register_worker, stop_worker
@@ -43,8 +46,6 @@ from croupier_server.db.worker_listing import LOST_AFTER_SECONDS
 from croupier_server.logs import bound_ids
 from croupier_server.queueing.jobs import GAMES_QUEUE, PLAY_GAME_TASK, conninfo, ensure_queue_schema
 from croupier_server.referee.service import RefereeServer
-from croupier_server.workers.attempt import RETRY_DELAY_S, WorkerIdentity, play_attempt
-from croupier_server.workers.processes import IDLE_SECONDS, WorkerPools
 from croupier_server.workers.reaper import REAP_SECONDS, reap_expired_leases
 
 __all__ = [
@@ -123,7 +124,7 @@ class Worker:
         self._restarted: asyncio.Task[None] | None = None
         self._last_beat = time.monotonic()
         self._unreachable = False
-        self._pools = WorkerPools(server, concurrency=options.slots)
+        self._pools = AttemptPools(server, concurrency=options.slots)
 
     def stop(self) -> None:
         """Take no new game; finish or hand back those being played, then return."""
@@ -140,7 +141,7 @@ class Worker:
         worker_id = await self._until_reachable(self._register)
         if worker_id is None:
             return
-        identity = WorkerIdentity(worker_id, self._options.name, self._options.lease_margin_s)
+        identity = RunnerIdentity(worker_id, self._options.name, self._options.lease_margin_s)
         loop = asyncio.get_running_loop()
         previous_handler = loop.get_exception_handler()
         loop.set_exception_handler(self._unretrieved)
@@ -172,7 +173,7 @@ class Worker:
         loop.set_exception_handler(previous_handler)
         self._say("stopped")
 
-    async def _run_queue(self, identity: WorkerIdentity) -> None:
+    async def _run_queue(self, identity: RunnerIdentity) -> None:
         """Run a procrastinate worker until stopped, or until its database connection fails."""
         app = procrastinate.App(
             connector=procrastinate.PsycopgConnector(

@@ -29,6 +29,7 @@ from croupier_server.db import (
     init_database,
     outputs,
 )
+from croupier_server.db.board_tallies import BoardTally, board_tallies
 from croupier_server.db.bots import is_open_to_people
 from croupier_server.db.migrations.baseline import BASELINE, catch_up
 from croupier_server.db.models import UTCDateTime
@@ -41,7 +42,9 @@ from croupier_server.db.schema import (
 )
 from croupier_server.referee.containment.output import OutputLine, OutputStream
 from croupier_server.settings import DATABASE_URL_VARIABLE
+from tests.server.db.played import start_game
 from tests.server.db.schema_diff import differences
+from tests.server.db.test_replay import store_game
 
 MOMENT = utc_now()
 
@@ -409,3 +412,50 @@ def test_a_database_of_revision_0006_keeps_its_names_and_folds_them_oldest_first
             db.add_bot(session, name="alpha", game="lexio", command="true")
         added, _ = authors.add_author(session, name="lovelace")
         assert added.folded_name == "lovelace"
+
+
+def test_a_database_of_revision_0010_gets_seat_latencies_and_board_tallies_from_its_games(
+    blank: Engine,
+) -> None:
+    """0011 fills each packed game's seats' latencies from its log (a game in its journal
+    keeps none), 0012 tallies the finished games of each board."""
+    init_database(blank)
+    with Session(blank) as session:
+        packed, _ = store_game(session, "lexio", {"players": 4, "rounds": 1})
+        assert db.pack_game(session, game_id=packed)
+        bots = [seat.bot_id for seat in db.game_seats(session, game_id=packed)]
+        journal = start_game(session, bots[:2])
+        db.record_action(
+            session,
+            game_id=journal,
+            seat=1,
+            action="x",
+            requested_at=MOMENT,
+            decided_by="bot",
+            latency_ms=2.5,
+        )
+        db.abort_game(session, game_id=journal, reason="stopped")
+        stored = {
+            (seat.game_id, seat.seat): seat.latencies
+            for game_id in (packed, journal)
+            for seat in db.game_seats(session, game_id=game_id)
+        }
+        tallies = board_tallies(session)
+    assert tallies == [BoardTally("lexio", "4 players", 1, packed)]
+    assert all(stored[packed, seat] for seat in range(4))
+    assert {stored[journal, seat] for seat in range(2)} == {None}
+    with blank.begin() as connection:
+        connection.execute(sa.text("DROP TABLE board_tally"))
+        connection.execute(sa.text("ALTER TABLE seat DROP COLUMN latencies"))
+        connection.execute(sa.text(f"UPDATE {VERSION_TABLE} SET version_num = '0010'"))
+
+    init_database(blank)
+
+    assert _revision(blank) == HEAD_REVISION
+    with Session(blank) as session:
+        assert board_tallies(session) == tallies
+        assert {
+            (seat.game_id, seat.seat): seat.latencies
+            for game_id in (packed, journal)
+            for seat in db.game_seats(session, game_id=game_id)
+        } == stored

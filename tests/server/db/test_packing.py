@@ -39,6 +39,14 @@ def _journal(session: Session, game_id: int) -> tuple[list[Any], list[Any]]:
     return actions, events
 
 
+def _latencies(session: Session, seats: sa.Subquery) -> dict[tuple[int, int], list[float]]:
+    """Each seat's latencies, sorted: the journal gives them in order, a packed seat sorted."""
+    return {
+        (found.game_id, found.seat): sorted(found.latencies_ms)
+        for found in seat_latencies(session, seats)
+    }
+
+
 @pytest.mark.parametrize(("name", "options"), RULE_SETS)
 def test_a_packed_game_reads_as_its_journal_did(
     session: Session, name: str, options: dict[str, Any]
@@ -46,7 +54,7 @@ def test_a_packed_game_reads_as_its_journal_did(
     game_id, _ = store_game(session, name, options)
     before = _journal(session, game_id)
     wanted = sa.select(col(SeatRecord.game_id), col(SeatRecord.seat)).subquery()
-    latencies = sorted(dataclasses.astuple(found) for found in seat_latencies(session, wanted))
+    latencies = _latencies(session, wanted)
     assert db.pack_game(session, game_id=game_id)
     session.commit()
     session.expunge_all()
@@ -54,7 +62,7 @@ def test_a_packed_game_reads_as_its_journal_did(
     assert session.exec(select(EventRecord)).all() == []
     assert session.get(PackedLogRecord, game_id) is not None
     assert _journal(session, game_id) == before
-    assert sorted(dataclasses.astuple(f) for f in seat_latencies(session, wanted)) == latencies
+    assert _latencies(session, wanted) == latencies
     assert db.game_events(session, game_id=game_id, visible_to=None, since=3) == [
         event for event in db.game_events(session, game_id=game_id)[3:] if event.visible_to is None
     ]

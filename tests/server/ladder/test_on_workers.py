@@ -1,7 +1,7 @@
 """A ladder of ``croupier serve --queue``: its games go to the workers, on PostgreSQL.
 
 The ladder stores each game it chooses with its job, in one transaction, and plays none
-itself; a worker plays them (:func:`~croupier_server.workers.attempt.play_attempt`, as
+itself; a worker plays them (:func:`~croupier_server.attempts.attempt.play_attempt`, as
 ``croupier worker`` runs it), finishes none of the ladder's tournament, and a version that
 does not start on a worker fails its game without stopping the ladder, which rejects it.
 """
@@ -13,12 +13,13 @@ import asyncio
 import pytest
 from sqlalchemy import Engine
 
+from croupier_server.attempts.attempt import play_attempt
+from croupier_server.attempts.claim import RunnerIdentity
 from croupier_server.db import TournamentStatus
 from croupier_server.db.submissions import VersionStatus
 from croupier_server.db.work import ScheduleStatus
 from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import RefereeServer
-from croupier_server.workers.attempt import WorkerIdentity, play_attempt
 from tests.server.conftest import Said
 from tests.server.ladder.harness import (
     NOT_STARTING,
@@ -48,7 +49,7 @@ def test_the_workers_play_a_ladders_games_and_a_version_that_does_not_start_is_r
     async def play() -> None:
         server = RefereeServer(SessionRegistry())
         await server.start()
-        worker = WorkerIdentity(new_worker(engine, "w1"), "w1", 3.0)
+        worker = RunnerIdentity(new_worker(engine, "w1"), "w1", 3.0)
         try:
             async with running(engine, ladder, on_workers=True):
                 rows = await wait_until(
@@ -76,7 +77,7 @@ def test_the_workers_play_a_ladders_games_and_a_version_that_does_not_start_is_r
 
     asyncio.run(play())
     assert tournament_of(engine, ladder.tournament_id).status is TournamentStatus.RUNNING
-    worked = said("croupier_server.workers")
+    worked = said("croupier_server.attempts")
     assert any("bot broken@1 did not start" in line for line in worked), worked
     assert any("rejected broken@1: bot broken@1 did not start" in line for line in said())
     assert "No module named croupier" in version_of(engine, "broken@1").check_log

@@ -19,13 +19,15 @@ from sqlmodel import Session, select
 
 from croupier_server import db
 from croupier_server.db import BotRecord, GameRecord, GameStatus
-from croupier_server.db.ladder_games import finished_deals, get_ladder, recover_local_games
+from croupier_server.db.ladder_games import finished_deals, get_ladder
 from croupier_server.db.statistics import finished_game_seats
 from croupier_server.db.submissions import BotArchiveRecord, BotVersionRecord, VersionStatus
+from croupier_server.db.transactions import atomic
 from croupier_server.db.work import ScheduleStatus
 from croupier_server.ladder.runner import ladder_label
 from croupier_server.ladder.settings import LadderSettings
 from croupier_server.outcomes import EndedBy
+from croupier_server.tournament.scheduled import recover_attempts_here
 from tests.server.conftest import Said
 from tests.server.ladder.harness import (
     NOT_STARTING,
@@ -80,8 +82,8 @@ def assert_each_number_finished_once(engine: Engine, tournament_id: int) -> None
 
     As the next run finds them: a run stopped as it stored a game leaves it to be set right.
     """
-    with Session(engine) as session:
-        recover_local_games(session, tournament_id=tournament_id)
+    with Session(engine) as session, atomic(session):
+        recover_attempts_here(session, tournament_id, reason="the serve stopped")
     games = finished_games(engine, tournament_id)
     numbers = Counter(game.schedule_number for game in games)
     assert [number for number, count in numbers.items() if count > 1] == []

@@ -17,16 +17,12 @@ from croupier_server.db import GameStatus, TournamentStatus
 from croupier_server.db.schedule import claim_scheduled_game
 from croupier_server.db.work import ScheduledGameRecord, ScheduleStatus
 from croupier_server.queueing.jobs import GAMES_QUEUE, PLAY_GAME_TASK, QueueUnavailable
-from croupier_server.queueing.tournaments import (
-    LOST_ATTEMPTS,
-    after_game,
-    queue_tournament,
-    queued_progress,
-)
-from croupier_server.tournament.attempts import TournamentError
+from croupier_server.queueing.tournaments import queue_tournament, queued_progress
+from croupier_server.tournament.errors import TournamentError
 from croupier_server.tournament.formats.round_robin import RoundRobinSettings
 from croupier_server.tournament.formats.swiss import SwissSettings
 from croupier_server.tournament.records import tournament_schedule
+from croupier_server.tournament.scheduled import ATTEMPTS, after_game
 from croupier_server.workers.reaper import reap_expired_leases
 from tests.server.queueing.harness import (
     LEXIO,
@@ -99,7 +95,7 @@ def test_a_tournament_is_queued_once_each_game_with_one_job(queue_engine: Engine
         assert (record.status, record.attempt, record.last_attempt, record.worker_id) == (
             ScheduleStatus.QUEUED,
             0,
-            LOST_ATTEMPTS,
+            ATTEMPTS,
             None,
         )
         [job] = jobs_of(queue_engine, record.id or 0)
@@ -254,7 +250,7 @@ def test_resuming_an_interrupted_tournament_on_workers_gives_its_failed_games_mo
     failing = scheduled_of(queue_engine, tournament_id)[1]
     assert failing.id is not None
     worker_id = new_worker(queue_engine, "w1")
-    for _ in range(LOST_ATTEMPTS):
+    for _ in range(ATTEMPTS):
         with Session(queue_engine) as session:
             assert claim_scheduled_game(
                 session, scheduled_id=failing.id, worker_id=worker_id, lease_s=60
@@ -277,8 +273,8 @@ def test_resuming_an_interrupted_tournament_on_workers_gives_its_failed_games_mo
     again = scheduled(queue_engine, failing.id)
     assert (again.status, again.attempt, again.last_attempt, again.detail) == (
         ScheduleStatus.QUEUED,
-        LOST_ATTEMPTS,
-        2 * LOST_ATTEMPTS,
+        ATTEMPTS,
+        2 * ATTEMPTS,
         "",
     )
     assert len(jobs_of(queue_engine, failing.id)) == jobs + 1
@@ -289,4 +285,4 @@ def test_resuming_an_interrupted_tournament_on_workers_gives_its_failed_games_mo
             session, scheduled_id=failing.id, worker_id=worker_id, lease_s=60
         )
     assert claim is not None
-    assert claim.attempt == LOST_ATTEMPTS + 1
+    assert claim.attempt == ATTEMPTS + 1

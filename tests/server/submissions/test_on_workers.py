@@ -17,6 +17,8 @@ from sqlmodel import Session
 
 from croupier.games import load_game
 from croupier_server import db
+from croupier_server.attempts.attempt import play_attempt
+from croupier_server.attempts.claim import RunnerIdentity
 from croupier_server.db import authors, versions
 from croupier_server.queueing.tournaments import queue_tournament
 from croupier_server.referee.containment import sandbox
@@ -25,7 +27,6 @@ from croupier_server.referee.service import RefereeServer
 from croupier_server.settings import RequirementIndex, SubmissionSettings
 from croupier_server.submissions.intake import receive_upload
 from croupier_server.tournament.formats.round_robin import RoundRobinSettings
-from croupier_server.workers.attempt import WorkerIdentity, play_attempt
 from tests.server.conftest import Said
 from tests.server.queueing.harness import (
     LEXIO,
@@ -81,7 +82,7 @@ def play_a_game_of(
     queue_tournament(engine, tournament_id)
     first = scheduled_of(engine, tournament_id)[0]
     assert first.id is not None
-    worker = WorkerIdentity(new_worker(engine, "w1"), "w1", 3.0)
+    worker = RunnerIdentity(new_worker(engine, "w1"), "w1", 3.0)
 
     async def play() -> None:
         referee = RefereeServer(SessionRegistry(), "127.0.0.1:0")
@@ -92,7 +93,7 @@ def play_a_game_of(
             await referee.stop(grace=0)
 
     asyncio.run(play())
-    lines = said("croupier_server.workers")
+    lines = said("croupier_server.attempts")
     assert all(line.startswith("worker w1: ") for line in lines), lines
     return [line.removeprefix("worker w1: ") for line in lines], tmp_path / "worker-versions"
 

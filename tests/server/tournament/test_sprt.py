@@ -11,7 +11,7 @@ import pytest
 
 from croupier.games import load_game
 from croupier_server.ratings import GameOutcome, SprtState
-from croupier_server.tournament.attempts import TournamentError
+from croupier_server.tournament.errors import TournamentError
 from croupier_server.tournament.formats import Entrants, PlayedGame, ScheduledGame, deal_seed
 from croupier_server.tournament.formats.sprt import (
     SPRT,
@@ -19,8 +19,8 @@ from croupier_server.tournament.formats.sprt import (
     SprtProgress,
     SprtSettings,
 )
-from croupier_server.tournament.playing import play_schedule
 from croupier_server.tournament.runner import create_tournament
+from tests.server.tournament.simulation import play_schedule
 
 H = SprtHypotheses(elo0=0, elo1=50, alpha=0.05, beta=0.05)
 

@@ -23,8 +23,8 @@ from croupier_server.tournament.formats.swiss import (
     SwissSettings,
     pair_round,
 )
-from croupier_server.tournament.playing import GamePlayer, play_schedule
 from croupier_server.tournament.settings import TournamentSettings
+from tests.server.tournament.simulation import GamePlayer, play_schedule
 
 BOTS = tuple(f"bot{i}" for i in range(10))
 

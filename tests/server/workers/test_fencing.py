@@ -24,6 +24,8 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from croupier_server import db
+from croupier_server.attempts.attempt import _store
+from croupier_server.attempts.claim import RETRY_DELAY_S, Attempt, RunnerIdentity, claim_attempt
 from croupier_server.db import GameStatus, TournamentStatus
 from croupier_server.db.schedule import (
     Claim,
@@ -36,19 +38,12 @@ from croupier_server.db.schedule import (
 from croupier_server.db.work import ScheduledGameRecord, ScheduleStatus
 from croupier_server.outcomes import EndedBy
 from croupier_server.queueing.jobs import GAMES_QUEUE, PLAY_GAME_TASK
-from croupier_server.queueing.tournaments import LOST_ATTEMPTS, queue_tournament, queued_progress
+from croupier_server.queueing.tournaments import queue_tournament, queued_progress
 from croupier_server.recorded_games import referee_recorded_game
 from croupier_server.referee.records import GameLog
 from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import RefereeServer
-from croupier_server.workers.attempt import (
-    RETRY_DELAY_S,
-    WorkerIdentity,
-    _Attempt,
-    _claim,
-    _store,
-    lose_and_queue_again,
-)
+from croupier_server.tournament.scheduled import ATTEMPTS, lose_and_queue_again
 from croupier_server.workers.reaper import reap_expired_leases
 from tests.server.queueing.harness import (
     LEXIO_BOTS,
@@ -78,9 +73,9 @@ def queued_lexio(engine: Engine) -> tuple[int, list[int]]:
     return tournament_id, [record.id or 0 for record in scheduled_of(engine, tournament_id)]
 
 
-def identity(engine: Engine, name: str) -> WorkerIdentity:
+def identity(engine: Engine, name: str) -> RunnerIdentity:
     """A worker registered as ``name``, as its attempts name it."""
-    return WorkerIdentity(new_worker(engine, name), name, LEASE_MARGIN_S)
+    return RunnerIdentity(new_worker(engine, name), name, LEASE_MARGIN_S)
 
 
 def test_a_claim_takes_the_next_attempt_and_a_lease_and_a_second_claim_is_dropped(
@@ -111,7 +106,7 @@ def test_a_claim_takes_the_next_attempt_and_a_lease_and_a_second_claim_is_droppe
         )
         session.commit()
     assert again is None
-    assert _claim(queue_engine, second, scheduled_id) is None  # a worker drops the job
+    assert claim_attempt(queue_engine, second, scheduled_id) is None  # a worker drops the job
     unchanged = scheduled(queue_engine, scheduled_id)
     assert (unchanged.attempt, unchanged.worker_id, unchanged.lease_expires_at) == (
         1,
@@ -125,7 +120,7 @@ def test_a_workers_claim_makes_the_attempts_game_row_with_a_lease_its_time_contr
 ) -> None:
     tournament_id, [scheduled_id, *_] = queued_lexio(queue_engine)
     worker = identity(queue_engine, "w1")
-    attempt = _claim(queue_engine, worker, scheduled_id)
+    attempt = claim_attempt(queue_engine, worker, scheduled_id)
     assert attempt is not None
     assert (attempt.claim, attempt.problem) == (Claim(scheduled_id, 1), "")
     assert attempt.lease_s == GENEROUS_LEASE_S
@@ -152,7 +147,7 @@ def test_a_bot_whose_files_are_missing_loses_the_attempt_to_the_worker_and_waits
             {"command": shlex.join([sys.executable, str(missing)]), "name": LEXIO_BOTS[1]},
         )
     worker = identity(queue_engine, "w1")
-    attempt = _claim(queue_engine, worker, scheduled_id)
+    attempt = claim_attempt(queue_engine, worker, scheduled_id)
     assert attempt is not None
     reason = f"bot {LEXIO_BOTS[1]!r} needs {missing}, missing on worker w1"
     assert attempt.problem == reason
@@ -178,7 +173,7 @@ def test_a_reaped_lease_loses_its_attempt_and_queues_the_game_again_in_one_trans
 ) -> None:
     tournament_id, [scheduled_id, *_] = queued_lexio(queue_engine)
     worker = identity(queue_engine, "w1")
-    attempt = _claim(queue_engine, worker, scheduled_id)
+    attempt = claim_attempt(queue_engine, worker, scheduled_id)
     assert attempt is not None
     [queued_job] = jobs_of(queue_engine, scheduled_id)
     assert (queued_job["queue_name"], queued_job["task_name"], queued_job["status"]) == (
@@ -244,7 +239,7 @@ def test_a_late_result_from_a_lost_attempt_is_refused_and_changes_nothing(
     tournament_id, [scheduled_id, *_] = queued_lexio(queue_engine)
     old, new = identity(queue_engine, "w1"), identity(queue_engine, "w2")
 
-    async def play(attempt: _Attempt) -> tuple[GameLog, int]:
+    async def play(attempt: Attempt) -> tuple[GameLog, int]:
         """Referee the attempt to its end, storing its actions, but not its result."""
         server = RefereeServer(SessionRegistry())
         await server.start()
@@ -265,7 +260,7 @@ def test_a_late_result_from_a_lost_attempt_is_refused_and_changes_nothing(
             if game.status is GameStatus.FINISHED
         ]
 
-    late = _claim(queue_engine, old, scheduled_id)
+    late = claim_attempt(queue_engine, old, scheduled_id)
     assert late is not None
     late_log, late_stored = asyncio.run(play(late))
     # The game ended, but its worker was cut off before it could store the result.
@@ -281,7 +276,7 @@ def test_a_late_result_from_a_lost_attempt_is_refused_and_changes_nothing(
     [lost] = attempts_of(queue_engine, tournament_id, 0)
     assert (lost.status, lost.ended_by, lost.result) == (GameStatus.ABORTED, EndedBy.LOST, None)
 
-    current = _claim(queue_engine, new, scheduled_id)
+    current = claim_attempt(queue_engine, new, scheduled_id)
     assert current is not None
     assert current.claim == Claim(scheduled_id, 2)
     assert not _store(queue_engine, old, late, late_log, late_stored)  # held by attempt 2
@@ -321,7 +316,7 @@ def test_a_game_that_loses_its_last_attempt_fails_and_interrupts_its_tournament(
 ) -> None:
     tournament_id, [scheduled_id, *_] = queued_lexio(queue_engine)
     worker = identity(queue_engine, "w1")
-    for attempt in range(1, LOST_ATTEMPTS + 1):
+    for attempt in range(1, ATTEMPTS + 1):
         with Session(queue_engine) as session:
             claim = claim_scheduled_game(
                 session, scheduled_id=scheduled_id, worker_id=worker.id, lease_s=0.05
@@ -331,19 +326,17 @@ def test_a_game_that_loses_its_last_attempt_fails_and_interrupts_its_tournament(
         time.sleep(0.1)  # the database's clock runs the lease out
         assert len(reap_expired_leases(queue_engine)) == 1
         assert tournament_of(queue_engine, tournament_id).status is (
-            TournamentStatus.RUNNING if attempt < LOST_ATTEMPTS else TournamentStatus.INTERRUPTED
+            TournamentStatus.RUNNING if attempt < ATTEMPTS else TournamentStatus.INTERRUPTED
         )
     record = scheduled(queue_engine, scheduled_id)
     assert (record.status, record.attempt, record.worker_id) == (
         ScheduleStatus.FAILED,
-        LOST_ATTEMPTS,
+        ATTEMPTS,
         None,
     )
-    assert record.detail.startswith(
-        f"attempt {LOST_ATTEMPTS} lost too: the lease of worker w1 ran out"
-    )
+    assert record.detail.startswith(f"attempt {ATTEMPTS} lost too: the lease of worker w1 ran out")
     # The job of the first attempt, and one for each attempt lost before the last.
-    assert len(jobs_of(queue_engine, scheduled_id)) == LOST_ATTEMPTS
+    assert len(jobs_of(queue_engine, scheduled_id)) == ATTEMPTS
     progress = queued_progress(queue_engine, tournament_id)
     assert (progress.status, progress.failure) == (TournamentStatus.INTERRUPTED, record.detail)
     with Session(queue_engine) as session:
@@ -366,7 +359,7 @@ def test_games_losing_their_last_attempts_at_once_both_fail(queue_engine: Engine
     with contextlib.ExitStack() as stack:
         claims = []
         for scheduled_id in scheduled_ids[:2]:
-            # A worker's claim (workers.attempt._claim), its transaction still open: the
+            # A worker's claim (attempts.claim.claim_attempt), its transaction still open: the
             # attempt and its game row, then the loss, as when a bot's files are missing.
             session = stack.enter_context(Session(queue_engine))
             block = contextlib.ExitStack()

@@ -18,10 +18,10 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from croupier_server import db
+from croupier_server.attempts.lease import LeaseKeeper
 from croupier_server.db.schedule import Claim, claim_scheduled_game, holds_attempt
 from croupier_server.queueing.tournaments import queue_tournament
-from croupier_server.workers.attempt import lose_and_queue_again
-from croupier_server.workers.lease import LeaseKeeper
+from croupier_server.tournament.scheduled import lose_and_queue_again
 from croupier_server.workers.reaper import reap_expired_leases
 from tests.server.queueing.harness import (
     lexio_tournament,

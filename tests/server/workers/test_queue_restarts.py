@@ -22,11 +22,11 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from croupier_server import db
+from croupier_server.attempts.claim import RunnerIdentity
+from croupier_server.attempts.pools import AttemptPools
 from croupier_server.queueing.jobs import defer_games
 from croupier_server.referee.service import RefereeServer
 from croupier_server.workers import worker as worker_module
-from croupier_server.workers.attempt import WorkerIdentity
-from croupier_server.workers.processes import WorkerPools
 from croupier_server.workers.worker import Worker, WorkerOptions
 from tests.waiting import wait_until
 
@@ -44,10 +44,10 @@ def played(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     async def play_attempt(
         _engine: Engine,
         _server: RefereeServer,
-        _worker: WorkerIdentity,
+        _worker: RunnerIdentity,
         scheduled_id: int,
         *,
-        pools: WorkerPools,
+        pools: AttemptPools,
     ) -> None:
         calls.append(scheduled_id)
 

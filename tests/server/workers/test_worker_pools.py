@@ -16,6 +16,9 @@ from sqlmodel import Session, col, func, select
 
 from croupier.games import load_game
 from croupier_server import db
+from croupier_server.attempts.attempt import play_attempt
+from croupier_server.attempts.claim import RunnerIdentity
+from croupier_server.attempts.pools import AttemptPools
 from croupier_server.db import ActionRecord, TournamentStatus
 from croupier_server.db.schedule import Claim, claim_scheduled_game, holds_attempt
 from croupier_server.db.work import ScheduleStatus
@@ -23,8 +26,7 @@ from croupier_server.queueing.tournaments import queue_tournament
 from croupier_server.referee.registry import SessionRegistry
 from croupier_server.referee.service import RefereeServer
 from croupier_server.tournament.formats.round_robin import RoundRobinSettings
-from croupier_server.workers.attempt import WorkerIdentity, lose_and_queue_again, play_attempt
-from croupier_server.workers.processes import WorkerPools
+from croupier_server.tournament.scheduled import lose_and_queue_again
 from tests.server.queueing.harness import (
     LEXIO,
     attempts_of,
@@ -64,12 +66,12 @@ def test_a_workers_games_reuse_the_processes_of_its_earlier_deals(queue_engine: 
     game = load_game("lexio", LEXIO)
     tournament_id = new_tournament(queue_engine, game, names, RoundRobinSettings(deals=2))
     queue_tournament(queue_engine, tournament_id)
-    worker = WorkerIdentity(new_worker(queue_engine, "w1"), "w1", 3.0)
+    worker = RunnerIdentity(new_worker(queue_engine, "w1"), "w1", 3.0)
 
     async def play_all() -> None:
         server = RefereeServer(SessionRegistry())
         await server.start()
-        pools = WorkerPools(server, concurrency=1)
+        pools = AttemptPools(server, concurrency=1)
         try:
             while queued := [
                 row
@@ -110,7 +112,7 @@ def test_a_game_whose_lease_is_lost_ends_its_processes_and_none_is_reused(
     queue_tournament(queue_engine, tournament_id)
     first, *_, last = scheduled_of(queue_engine, tournament_id)
     assert first.deal != last.deal
-    worker = WorkerIdentity(new_worker(queue_engine, "w1"), "w1", 3.0)
+    worker = RunnerIdentity(new_worker(queue_engine, "w1"), "w1", 3.0)
     other = new_worker(queue_engine, "w2")
 
     def actions_stored() -> int:
@@ -135,7 +137,7 @@ def test_a_game_whose_lease_is_lost_ends_its_processes_and_none_is_reused(
     async def lose_one_then_play_another() -> tuple[set[int], set[int]]:
         server = RefereeServer(SessionRegistry())
         await server.start()
-        pools = WorkerPools(server, concurrency=1)
+        pools = AttemptPools(server, concurrency=1)
         try:
             with ProcessWatch(tag) as watch:
                 playing = asyncio.ensure_future(

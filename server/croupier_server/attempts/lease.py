@@ -40,7 +40,7 @@ class LeaseKeeper:
         engine: Engine,
         claim: Claim,
         *,
-        worker_id: int,
+        worker_id: int | None,
         lease_s: float,
         progress: Callable[[], int],
     ) -> None:

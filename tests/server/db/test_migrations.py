@@ -447,6 +447,8 @@ def test_a_database_of_revision_0010_gets_seat_latencies_and_board_tallies_from_
     with blank.begin() as connection:
         connection.execute(sa.text("DROP TABLE board_tally"))
         connection.execute(sa.text("ALTER TABLE seat DROP COLUMN latencies"))
+        for column in ("runner", "runner_until"):  # 0013's, which follows
+            connection.execute(sa.text(f"ALTER TABLE ladder DROP COLUMN {column}"))
         connection.execute(sa.text(f"UPDATE {VERSION_TABLE} SET version_num = '0010'"))
 
     init_database(blank)

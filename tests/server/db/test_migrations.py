@@ -18,7 +18,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from croupier.games import load_game
+from croupier.games import Result, load_game
 from croupier_server import db
 from croupier_server.clock import utc_now
 from croupier_server.db import (
@@ -33,6 +33,7 @@ from croupier_server.db.board_tallies import BoardTally, board_tallies
 from croupier_server.db.bots import is_open_to_people
 from croupier_server.db.migrations.baseline import BASELINE, catch_up
 from croupier_server.db.models import UTCDateTime
+from croupier_server.db.schedule import NewScheduledGame, add_scheduled_games, scheduled_games
 from croupier_server.db.schema import (
     BASELINE_REVISION,
     HEAD_REVISION,
@@ -40,9 +41,10 @@ from croupier_server.db.schema import (
     VERSION_TABLE,
     migrating,
 )
+from croupier_server.db.work import ScheduleStatus
 from croupier_server.referee.containment.output import OutputLine, OutputStream
 from croupier_server.settings import DATABASE_URL_VARIABLE
-from tests.server.db.played import start_game
+from tests.server.db.played import SIX_CARD, start_game
 from tests.server.db.schema_diff import differences
 from tests.server.db.test_replay import store_game
 
@@ -461,3 +463,53 @@ def test_a_database_of_revision_0010_gets_seat_latencies_and_board_tallies_from_
             for game_id in (packed, journal)
             for seat in db.game_seats(session, game_id=game_id)
         } == stored
+
+
+def test_a_tournament_played_before_scheduled_games_gets_a_row_for_each_finished_game(
+    blank: Engine,
+) -> None:
+    """0014 gives each finished game of a tournament without one its scheduled game,
+    finished, with its number, deal, bots in seat order and seed; nothing else changes."""
+    init_database(blank)
+    with Session(blank) as session:
+        a, b = (db.add_bot(session, name=name, game="cribbage", command="x").id for name in "ab")
+        assert a is not None
+        assert b is not None
+        tournament = db.create_tournament(
+            session, game="cribbage", options=SIX_CARD, format="round-robin", settings={}
+        )
+        tournament_id = tournament.id
+        assert tournament_id is not None
+        played = {}
+        for number, seats in enumerate([[a, b], [b, a], [a, b]]):
+            game_id = start_game(
+                session, seats, tournament_id=tournament_id, number=number, deal=number // 2
+            )
+            if number < 2:
+                db.finish_game(session, game_id=game_id, result=Result((1, 0)))
+            played[number] = game_id
+        db.abort_game(session, game_id=played[2], reason="stopped")  # a game left running
+        with db.atomic(session):
+            [kept] = add_scheduled_games(
+                session,
+                tournament_id=tournament_id,
+                games=[NewScheduledGame(1, 0, ("b", "a"), 7)],
+                attempts=3,
+            )
+    with blank.begin() as connection:
+        connection.execute(sa.text(f"UPDATE {VERSION_TABLE} SET version_num = '0013'"))
+
+    init_database(blank)
+
+    assert _revision(blank) == HEAD_REVISION
+    with Session(blank) as session:
+        rows = {row.number: row for row in scheduled_games(session, tournament_id=tournament_id)}
+    assert set(rows) == {0, 1}  # the game left unfinished has none: a resume stores it
+    assert (rows[0].status, rows[0].deal, rows[0].bots, rows[0].seed) == (
+        ScheduleStatus.FINISHED,
+        0,
+        ["a", "b"],
+        1,
+    )
+    assert (rows[0].attempt, rows[0].last_attempt) == (1, 5)
+    assert (rows[1].id, rows[1].status, rows[1].seed) == (kept, ScheduleStatus.QUEUED, 7)

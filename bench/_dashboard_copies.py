@@ -188,6 +188,7 @@ class TemplateCopies:
             connection.execute(_copy_faults(chunk, dialect))
             connection.commit()
         connection.execute(_tally_boards())
+        connection.execute(_tally_tournaments())
         connection.commit()
 
 
@@ -314,6 +315,21 @@ def _tally_boards() -> sa.Insert:
         _TABLES["board_tally"]
         .insert()
         .from_select(["game", "variant", "games", "last_game_id"], finished)
+    )
+
+
+def _tally_tournaments() -> sa.Insert:
+    """Each tournament's tally of finished games (``tournament_tally``), as finishing keeps it."""
+    games = _TABLES["game"].c
+    finished = (
+        sa.select(games.tournament_id, sa.func.count(), sa.func.max(games.id))
+        .where(games.status == GameStatus.FINISHED, games.tournament_id.is_not(None))
+        .group_by(games.tournament_id)
+    )
+    return (
+        _TABLES["tournament_tally"]
+        .insert()
+        .from_select(["tournament_id", "games", "last_game_id"], finished)
     )
 
 

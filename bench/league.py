@@ -229,6 +229,10 @@ def _insert_ladder_board(engine: sa.Engine, path: Path, versions: int, games: in
             "INSERT INTO board_tally (game, variant, games, last_game_id)"
             " SELECT game, variant, count(*), max(id) FROM game GROUP BY game, variant"
         )
+        connection.execute(  # and the tournament's
+            "INSERT INTO tournament_tally (tournament_id, games, last_game_id)"
+            " SELECT tournament_id, count(*), max(id) FROM game GROUP BY tournament_id"
+        )
     connection.close()
 
 

@@ -133,7 +133,7 @@ async def play_attempt(
     if attempt is None:
         outcome = AttemptOutcome(AttemptEnd.DROPPED, scheduled_id)
         line = f"job for scheduled game {scheduled_id} dropped: it is not queued any more"
-        _say(runner, None, line)
+        _say(runner, None, line, runner.routine_level)
     elif attempt.problem:
         outcome = _lost(attempt, attempt.problem, ready)
         _say(runner, attempt, f"lost {attempt.label}: {attempt.problem}", logging.WARNING)
@@ -184,7 +184,7 @@ async def _play_claimed(
     if stored:
         elapsed = time.monotonic() - started
         line = f"{attempt.label}: finished in {elapsed:.1f} s (game {attempt.game_id})"
-        _say(runner, attempt, line)
+        _say(runner, attempt, line, runner.routine_level)
     else:
         _refused(runner, attempt)
     if cancelled:
@@ -237,7 +237,8 @@ def _lost(attempt: Attempt, reason: str, ready: Readiness | None = None) -> Atte
 async def _hand_back_stopped(engine: Engine, runner: RunnerIdentity, attempt: Attempt) -> None:
     """Hand back an attempt the stopping runner will not play, and say so."""
     await _shielded_hand_back(engine, runner, attempt, f"{runner.called} stopped")
-    _say(runner, attempt, f"handed back {attempt.label}: {runner.called} stopped")
+    line = f"handed back {attempt.label}: {runner.called} stopped"
+    _say(runner, attempt, line, runner.routine_level)
 
 
 def _refused(runner: RunnerIdentity, attempt: Attempt) -> None:
@@ -249,9 +250,7 @@ def _refused(runner: RunnerIdentity, attempt: Attempt) -> None:
     )
 
 
-def _say(
-    runner: RunnerIdentity, attempt: Attempt | None, line: str, level: int = logging.INFO
-) -> None:
+def _say(runner: RunnerIdentity, attempt: Attempt | None, line: str, level: int) -> None:
     """Log ``line`` as the runner's, about ``attempt``'s game and tournament."""
     about = (
         {} if attempt is None else {"game": attempt.game_id, "tournament": attempt.tournament_id}

@@ -12,6 +12,7 @@ make ready) is lost at once, its game queued again for another runner.
 from __future__ import annotations
 
 import dataclasses
+import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -72,6 +73,15 @@ class RunnerIdentity:
     lease_margin_s: float
     seats_remote: bool = False
     sealed: bool = False
+
+    @property
+    def routine_level(self) -> int:
+        """The level of its routine lines: a game finished, a job dropped, a game handed back.
+
+        INFO for a worker, whose log is its report; DEBUG for a run here, which reports its
+        games itself (a progress bar, a ladder's lines).
+        """
+        return logging.DEBUG if self.id is None else logging.INFO
 
     @property
     def called(self) -> str:

@@ -24,6 +24,7 @@ import sqlalchemy as sa
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
+from croupier_server.db.board_tallies import tournament_tallies
 from croupier_server.db.bots import bot_ids
 from croupier_server.db.check_games import ANYONE, Reader, listed_for
 from croupier_server.db.disclosure import results_held_back
@@ -214,18 +215,11 @@ def tournament_progress(session: Session, *, tournament_id: int) -> TournamentPr
 def finished_counts(session: Session) -> dict[int, int]:
     """How many scheduled games of each tournament have finished (tournaments with any).
 
-    A scheduled game finishes once (``ux_game_tournament_finished_number``), so the
-    finished games' numbers are counted as they are, from that index alone.
+    A scheduled game finishes once (``ux_game_tournament_finished_number``), so its
+    tournament's tally of finished games (:mod:`~croupier_server.db.board_tallies`) counts
+    them.
     """
-    query = (
-        select(GameRecord.tournament_id, sa.func.count(col(GameRecord.schedule_number)))
-        .where(
-            col(GameRecord.tournament_id).is_not(None),
-            GameRecord.status == GameStatus.FINISHED,
-        )
-        .group_by(col(GameRecord.tournament_id))
-    )
-    return {tournament: count for tournament, count in session.exec(query) if tournament}
+    return {tournament: games for tournament, (games, _) in tournament_tallies(session).items()}
 
 
 _GAMES = sa.select(

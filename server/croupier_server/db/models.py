@@ -270,6 +270,21 @@ class BoardTallyRecord(SQLModel, table=True):
     """The newest of those games' ids."""
 
 
+class TournamentTallyRecord(SQLModel, table=True):
+    """How many finished games a tournament has, and the newest: its board's version.
+
+    Kept as :class:`BoardTallyRecord` is, so that the tournaments list counts no games.
+    """
+
+    __tablename__ = "tournament_tally"
+
+    tournament_id: int = Field(primary_key=True, foreign_key="tournament.id")
+    games: int
+    """How many of its games are finished (at least 1: a tournament without any has no row)."""
+    last_game_id: int
+    """The newest of those games' ids."""
+
+
 class SeatRecord(SQLModel, table=True):
     """A seat of a game and the bot in it."""
 

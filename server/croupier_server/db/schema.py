@@ -30,7 +30,7 @@ from croupier_server.db.migrations.baseline import BASELINE, catch_up
 
 __all__ = ["BASELINE_REVISION", "HEAD_REVISION", "VERSION_TABLE", "migrate", "migrating"]
 
-HEAD_REVISION = "0014"
+HEAD_REVISION = "0015"
 """The newest revision of :mod:`croupier_server.db.migrations`: the models' schema."""
 
 BASELINE_REVISION = "0001"

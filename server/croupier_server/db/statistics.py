@@ -25,7 +25,7 @@ import sqlalchemy as sa
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
-from croupier_server.db.board_tallies import board_tallies
+from croupier_server.db.board_tallies import board_tallies, tournament_tallies
 from croupier_server.db.game_log import seat_latencies
 from croupier_server.db.models import (
     BotRecord,
@@ -145,19 +145,12 @@ def finished_boards(session: Session, *, game: str | None = None) -> list[Finish
 def tournament_board_versions(session: Session) -> dict[int, BoardVersion]:
     """The version of every tournament's board that has finished games, by tournament.
 
-    Each is :func:`board_version` of that tournament, all read in one pass over the index of
-    finished games.
+    Each is :func:`board_version` of that tournament, read from the tournaments' tallies
+    (:mod:`~croupier_server.db.board_tallies`).
     """
-    finished = sa.literal(GameStatus.FINISHED.value, literal_execute=True)
-    query = (
-        sa.select(col(GameRecord.tournament_id), sa.func.count(), sa.func.max(col(GameRecord.id)))
-        .where(col(GameRecord.tournament_id).is_not(None), col(GameRecord.status) == finished)
-        .group_by(col(GameRecord.tournament_id))
-    )
     return {
         tournament: BoardVersion(games, last)
-        for tournament, games, last in session.execute(query)
-        if tournament is not None
+        for tournament, (games, last) in tournament_tallies(session).items()
     }
 
 
@@ -166,18 +159,12 @@ def board_version(
 ) -> BoardVersion:
     """The version of the board of ``game`` (of one variant, one tournament, when given).
 
-    A tournament's board is counted through the index of its finished games, without
-    reading a row; a game's or a variant's is read from its tallies
-    (:mod:`~croupier_server.db.board_tallies`).
+    Each is read from its tallies (:mod:`~croupier_server.db.board_tallies`).
     """
     if tournament_id is not None:
-        # The status is written into the SQL: the index covers only finished games, and
-        # SQLite uses such a partial index only when the query names its very condition.
-        finished = sa.literal(GameStatus.FINISHED.value, literal_execute=True)
-        scheduled = sa.select(sa.func.count(), sa.func.max(col(GameRecord.id))).where(
-            col(GameRecord.tournament_id) == tournament_id, col(GameRecord.status) == finished
+        games, last = tournament_tallies(session, tournament_id=tournament_id).get(
+            tournament_id, (0, None)
         )
-        games, last = session.execute(scheduled).one()
         return BoardVersion(games, last)
     tallies = [
         tally

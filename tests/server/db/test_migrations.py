@@ -449,6 +449,7 @@ def test_a_database_of_revision_0010_gets_seat_latencies_and_board_tallies_from_
     with blank.begin() as connection:
         connection.execute(sa.text("DROP TABLE board_tally"))
         connection.execute(sa.text("ALTER TABLE seat DROP COLUMN latencies"))
+        connection.execute(sa.text("DROP TABLE tournament_tally"))  # 0015's, which follows
         for column in ("runner", "runner_until"):  # 0013's, which follows
             connection.execute(sa.text(f"ALTER TABLE ladder DROP COLUMN {column}"))
         connection.execute(sa.text(f"UPDATE {VERSION_TABLE} SET version_num = '0010'"))
@@ -497,6 +498,7 @@ def test_a_tournament_played_before_scheduled_games_gets_a_row_for_each_finished
                 attempts=3,
             )
     with blank.begin() as connection:
+        connection.execute(sa.text("DROP TABLE tournament_tally"))  # 0015's, which follows
         connection.execute(sa.text(f"UPDATE {VERSION_TABLE} SET version_num = '0013'"))
 
     init_database(blank)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import os
 import subprocess
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from concurrent import futures
@@ -115,6 +116,36 @@ def next_line(process: subprocess.Popen[str], stream: IO[str] | None = None) -> 
         except TimeoutError:
             process.kill()
             raise AssertionError(f"waited {limit_s:g} s for a line from {process.args!r}") from None
+
+
+class DrainedProcess(subprocess.Popen[str]):
+    """A process whose standard error is read as it comes, by a thread of its own.
+
+    A test that reads a long-running process's log only at its end (:func:`ended`) would
+    otherwise leave its pipe to fill, and the process to block on its next line. Its
+    standard output stays a pipe, for the lines the test waits for (:func:`next_line`).
+    """
+
+    def __init__(self, argv: list[str], **options: Any) -> None:
+        super().__init__(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **options)
+        pipe, self.stderr = self.stderr, None  # communicate() leaves it to the drain
+        self._said: list[str] = []
+        self._drain = threading.Thread(target=self._read, args=(pipe,), daemon=True)
+        self._drain.start()
+
+    def _read(self, pipe: IO[str] | None) -> None:
+        if pipe is not None:
+            with pipe:
+                self._said.extend(pipe)
+
+    def communicate(
+        self, input: str | None = None, timeout: float | None = None
+    ) -> tuple[Any, Any]:
+        """Its standard output, and all of its standard error, once it exited."""
+        out, _ = super().communicate(input, timeout)
+        # A process it started may hold the pipe a moment longer: what was said is kept.
+        self._drain.join(timeout=patience_s())
+        return out, "".join(self._said)
 
 
 def ended(process: subprocess.Popen[str]) -> tuple[str, str]:

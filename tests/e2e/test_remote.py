@@ -24,7 +24,7 @@ from croupier_server.db import GameRecord, SeatRecord, create_database_engine
 from tests import queries
 from tests.logged import messages
 from tests.server.referee.harness import EXAMPLES, example_command, free_port
-from tests.waiting import ended, next_line, wait_for
+from tests.waiting import DrainedProcess, ended, next_line, wait_for
 
 pytestmark = [
     pytest.mark.usefixtures("seeded_bots"),
@@ -44,16 +44,10 @@ class Processes:
         self.started: list[subprocess.Popen[str]] = []
 
     def start(self, argv: list[str], **env: str) -> subprocess.Popen[str]:
-        # Output to a pipe is block-buffered, as for a user who pipes it (| tee log).
+        # Output to a pipe is block-buffered, as for a user who pipes it (| tee log); the
+        # log is read as it comes, so that a long test never fills its pipe.
         environment = {name: value for name, value in os.environ.items() if name != UNBUFFERED}
-        process = subprocess.Popen(
-            argv,
-            env={**environment, **env},
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
+        process = DrainedProcess(argv, env={**environment, **env}, stdin=subprocess.DEVNULL)
         self.started.append(process)
         return process
 

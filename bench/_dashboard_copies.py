@@ -39,9 +39,11 @@ from croupier_server.db.packed_latencies import pack_latencies
 from croupier_server.db.packed_log import PackedAction, PackedEvent, PackedLog, pack_log
 from croupier_server.db.packing import JournalEvent, pack_journal
 from croupier_server.db.serialize import result_data
+from croupier_server.db.work import ScheduleStatus
 from croupier_server.outcomes import DecidedBy
 from croupier_server.recorded_games import settings_data, settings_from_data
 from croupier_server.tournament.formats import ScheduledGame
+from croupier_server.tournament.scheduled import ATTEMPTS
 
 __all__ = ["CONCURRENCY", "PlannedTournament", "PoolBot", "TemplateCopies"]
 
@@ -164,6 +166,13 @@ class TemplateCopies:
         connection.execute(_TABLES["seat"].insert(), seats)
         connection.execute(_TABLES["packed_log"].insert(), logs)
         connection.execute(_COPIES.insert(), copies)
+        connection.execute(
+            _TABLES["scheduled_game"].insert(),
+            [
+                _scheduled_row(record, scheduled, self.templates[number].seed, started)
+                for scheduled, number, started in plays
+            ],
+        )
         connection.commit()
 
     def _plays(self, planned: PlannedTournament) -> list[tuple[ScheduledGame, int, datetime]]:
@@ -300,6 +309,25 @@ def _game_row(
         "result": result_data(template.result),
         "ended_by": str(EndedBy.FORFEIT if forfeited else EndedBy.NORMAL),
         "end_detail": "",
+    }
+
+
+def _scheduled_row(
+    record: TournamentRecord, scheduled: ScheduledGame, seed: int, started: datetime
+) -> dict[str, Any]:
+    """The scheduled game of a game stored (a copy, of ``seed``), as a runner leaves it."""
+    return {
+        "tournament_id": record.id,
+        "number": scheduled.number,
+        "deal": scheduled.deal,
+        "bots": list(scheduled.bots),
+        "seed": seed,
+        "status": ScheduleStatus.FINISHED,
+        "attempt": 1,
+        "last_attempt": ATTEMPTS,
+        "lease_s": 60.0,
+        "detail": "",
+        "queued_at": started,
     }
 
 

@@ -61,6 +61,12 @@ A ``timeout`` in the URL (seconds, as :func:`sqlite3.connect` takes it) sets ano
 POSTGRES_CONNECT_TIMEOUT_S = 10
 """How long to wait for a PostgreSQL server, unless the URL sets ``connect_timeout``."""
 
+POSTGRES_IDLE_IN_TRANSACTION_S = 60
+"""How long PostgreSQL keeps a session idle in the middle of a transaction before it ends
+it, unless the URL sets ``options``: a process cut off from the database (a worker whose
+network went, a frozen machine) must not hold its rows locked for the hours TCP takes to
+notice, where the reaper that takes its games back waits for them."""
+
 DATABASE_FAILURES = (OperationalError, InterfaceError)
 """What the drivers raise when the database itself fails: disk full, locked, connection lost."""
 
@@ -191,9 +197,12 @@ def _configure_sqlite(dbapi_connection: Any, connection_record: ConnectionPoolEn
 
 
 def _postgres_engine(url: URL) -> Engine:
-    connect_args = {}
+    connect_args: dict[str, Any] = {}
     if "connect_timeout" not in url.query:
         connect_args["connect_timeout"] = POSTGRES_CONNECT_TIMEOUT_S
+    if "options" not in url.query:
+        idle_ms = POSTGRES_IDLE_IN_TRANSACTION_S * 1000
+        connect_args["options"] = f"-c idle_in_transaction_session_timeout={idle_ms}"
     try:
         engine = sa.create_engine(url, connect_args=connect_args, pool_pre_ping=True)
     except (NoSuchModuleError, ImportError) as error:

@@ -88,6 +88,25 @@ def test_plain_postgresql_urls_use_psycopg_3(postgres_database_url: str) -> None
     engine.dispose()
 
 
+def test_a_postgresql_session_idle_mid_transaction_is_ended_after_a_minute(
+    postgres_database_url: str,
+) -> None:
+    """A process cut off mid-transaction must not hold its rows locked for hours."""
+    engine = create_database_engine(postgres_database_url)
+    with engine.connect() as connection:
+        shown = connection.execute(sa.text("SHOW idle_in_transaction_session_timeout")).scalar()
+    assert shown == "1min"
+    engine.dispose()
+    chosen = sa.make_url(postgres_database_url).update_query_dict(
+        {"options": "-c idle_in_transaction_session_timeout=5000"}
+    )
+    engine = create_database_engine(chosen.render_as_string(hide_password=False))
+    with engine.connect() as connection:  # the URL's own options are kept
+        shown = connection.execute(sa.text("SHOW idle_in_transaction_session_timeout")).scalar()
+    assert shown == "5s"
+    engine.dispose()
+
+
 @pytest.mark.parametrize(
     ("url", "message"),
     [

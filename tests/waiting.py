@@ -130,13 +130,41 @@ class DrainedProcess(subprocess.Popen[str]):
         super().__init__(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **options)
         pipe, self.stderr = self.stderr, None  # communicate() leaves it to the drain
         self._said: list[str] = []
+        self._heard = 0
+        """How many of its log's lines :meth:`next_said` gave."""
+        self._more = threading.Condition()
+        self._over = False
+        """Whether its log ended (the pipe closed)."""
         self._drain = threading.Thread(target=self._read, args=(pipe,), daemon=True)
         self._drain.start()
+
+    def next_said(self) -> str:
+        """The next line of its log not given yet, once said (``""`` at its end).
+
+        Raises:
+            AssertionError: no line within the patience.
+        """
+        limit_s = patience_s()
+        with self._more:
+            if not self._more.wait_for(
+                lambda: len(self._said) > self._heard or self._over, limit_s
+            ):
+                raise AssertionError(f"waited {limit_s:g} s for a line of {self.args!r}'s log")
+            if len(self._said) == self._heard:
+                return ""
+            self._heard += 1
+            return self._said[self._heard - 1]
 
     def _read(self, pipe: IO[str] | None) -> None:
         if pipe is not None:
             with pipe:
-                self._said.extend(pipe)
+                for line in pipe:
+                    with self._more:
+                        self._said.append(line)
+                        self._more.notify_all()
+        with self._more:
+            self._over = True
+            self._more.notify_all()
 
     def communicate(
         self, input: str | None = None, timeout: float | None = None
@@ -145,7 +173,8 @@ class DrainedProcess(subprocess.Popen[str]):
         out, _ = super().communicate(input, timeout)
         # A process it started may hold the pipe a moment longer: what was said is kept.
         self._drain.join(timeout=patience_s())
-        return out, "".join(self._said)
+        with self._more:
+            return out, "".join(self._said)
 
 
 def ended(process: subprocess.Popen[str]) -> tuple[str, str]:

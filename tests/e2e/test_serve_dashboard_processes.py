@@ -22,7 +22,7 @@ from tests import waiting
 from tests.e2e.test_remote import Processes
 from tests.e2e.test_serve_admin import Serving, serve
 from tests.logged import message_of
-from tests.waiting import next_line, patience_s
+from tests.waiting import DrainedProcess, next_line, patience_s
 
 pytestmark = [
     pytest.mark.parametrize("database_url", ["sqlite"], indirect=True),
@@ -102,7 +102,8 @@ def test_the_dashboard_runs_in_nicer_processes_started_again_when_they_die(
     # niceness.
     assert all(os.getsid(pid) == os.getsid(serving.process.pid) for pid in pids)
     os.kill(pids[0], signal.SIGKILL)
-    said = next_line(serving.process, serving.process.stderr)  # a line of its log
+    assert isinstance(serving.process, DrainedProcess)
+    said = serving.process.next_said()  # a line of its log
     assert message_of(said.rstrip("\n")) == (
         f"the dashboard's process {pids[0]} ended (signal SIGKILL): another serves in its place"
     )

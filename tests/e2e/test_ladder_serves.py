@@ -79,7 +79,6 @@ def test_a_ladder_is_played_by_one_serve_and_taken_over_when_it_dies(
     _, err = ended(other)
     assert other.returncode == 130, err
     assert "Traceback" not in err, err
-    assert "played by another serve for now" in err  # it waited while the first played
 
     rows = {row.number: row for row in schedule(engine, tournament_id)}
     finished = games(engine, tournament_id, GameStatus.FINISHED)

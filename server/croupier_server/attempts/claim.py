@@ -42,6 +42,7 @@ from croupier_server.submissions.preparing import (
 from croupier_server.tournament.scheduled import lose_and_queue_again
 
 __all__ = [
+    "DEFAULT_LEASE_MARGIN_S",
     "RETRY_DELAY_S",
     "Attempt",
     "Readiness",
@@ -50,6 +51,9 @@ __all__ = [
     "lease_seconds",
     "versions_here",
 ]
+
+DEFAULT_LEASE_MARGIN_S = 30.0
+"""What a lease adds, by default, to the longest decision a game's time control allows."""
 
 RETRY_DELAY_S = 2.0
 """How long a game lost to a runner's own fault waits before a worker may take it again."""

@@ -17,14 +17,11 @@ from typing import Any
 from sqlalchemy import Engine
 
 from croupier_server.attempts.attempt import AttemptOutcome, play_attempt
-from croupier_server.attempts.claim import RunnerIdentity
+from croupier_server.attempts.claim import DEFAULT_LEASE_MARGIN_S, RunnerIdentity
 from croupier_server.attempts.pools import AttemptPools
 from croupier_server.referee.service import RefereeServer
 
-__all__ = ["LEASE_MARGIN_S", "LocalAttempts"]
-
-LEASE_MARGIN_S = 30.0
-"""What a lease adds to the longest decision a game's time control allows."""
+__all__ = ["LocalAttempts"]
 
 
 class LocalAttempts:
@@ -53,7 +50,9 @@ class LocalAttempts:
     ) -> None:
         self._engine = engine
         self._server = server
-        self._runner = RunnerIdentity(None, name, LEASE_MARGIN_S, seats_remote=True, sealed=sealed)
+        self._runner = RunnerIdentity(
+            None, name, DEFAULT_LEASE_MARGIN_S, seats_remote=True, sealed=sealed
+        )
         self.concurrency = concurrency
         self.pools = AttemptPools(server, concurrency=concurrency)
         self.playing: dict[asyncio.Task[AttemptOutcome], int] = {}
@@ -77,20 +76,14 @@ class LocalAttempts:
                 )
                 self.playing[asyncio.ensure_future(attempt)] = scheduled_id
 
-    async def ended(self, timeout: float | None = None) -> list[AttemptOutcome]:
-        """Wait until an attempt ends (at most ``timeout`` seconds); those that ended.
+    async def ended(self) -> list[AttemptOutcome]:
+        """Wait until an attempt ends (one at least is being played); those that ended.
 
         Raises:
             DatabaseFailure: the database failed before an attempt was claimed, or as its
                 result was stored.
         """
-        if not self.playing:
-            if timeout is not None:
-                await asyncio.sleep(timeout)
-            return []
-        done, _ = await asyncio.wait(
-            self.playing, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
-        )
+        done, _ = await asyncio.wait(self.playing, return_when=asyncio.FIRST_COMPLETED)
         return self.outcomes(done)
 
     def outcomes(self, done: Iterable[asyncio.Future[Any]]) -> list[AttemptOutcome]:

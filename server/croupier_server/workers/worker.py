@@ -37,7 +37,7 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from croupier_server.attempts.attempt import play_attempt
-from croupier_server.attempts.claim import RETRY_DELAY_S, RunnerIdentity
+from croupier_server.attempts.claim import DEFAULT_LEASE_MARGIN_S, RETRY_DELAY_S, RunnerIdentity
 from croupier_server.attempts.pools import IDLE_SECONDS, AttemptPools
 from croupier_server.db.engine import translated_failures
 from croupier_server.db.errors import DatabaseFailure
@@ -70,8 +70,6 @@ RECONNECT_SECONDS = 2.0
 
 _LOG = logging.getLogger(__name__)
 
-DEFAULT_LEASE_MARGIN_S = 30.0
-"""What a lease adds, by default, to the longest decision a game's time control allows."""
 
 DEFAULT_GRACE_S = 60.0
 """How long, by default, the games being played may go on once a worker is told to stop."""
